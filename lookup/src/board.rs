@@ -1,0 +1,429 @@
+//! Boards, codes, and the notation players write codes in.
+//!
+//! A [`Board`] is P pegs over C colours, with or without repeated colours. Its codes
+//! are numbered 0..n in lexicographic order (`1111`, `1112`, ... `6666` on the classic
+//! board): the tree file stores guesses by this index, which needs only
+//! `ceil(log2 n)` bits, and "the smallest code" in a tie-break is the smallest index.
+//!
+//! A [`Code`] packs one colour (0-based) per 4-bit nibble, the first peg in the most
+//! significant used nibble, so that comparing two packed codes of one board compares
+//! them lexicographically and scoring can work on whole words.
+//!
+//! Notation: with at most 9 colours, colours are written `1`..`C` as in Knuth's paper
+//! (`1122`). With 10 to 16 colours they are written as hexadecimal digits `0`..`9`,
+//! `a`..`f` (so Bulls and Cows codes are the digits players expect, `0123`); letters
+//! are accepted in either case.
+
+use core::fmt;
+
+/// The fewest and most pegs a board may have.
+pub const PEGS: core::ops::RangeInclusive<u32> = 1..=8;
+/// The fewest and most colours a board may have.
+pub const COLORS: core::ops::RangeInclusive<u32> = 2..=16;
+/// The largest code space supported: every index fits in 24 bits.
+pub const MAX_CODES: u64 = 1 << 24;
+
+/// P pegs, C colours, repeated colours allowed or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pegs: u8,
+    colors: u8,
+    repeat: bool,
+    codes: u32,
+}
+
+/// Why a board was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// Pegs outside [`PEGS`].
+    Pegs(u32),
+    /// Colours outside [`COLORS`].
+    Colors(u32),
+    /// Without repetition every peg needs its own colour.
+    TooFewColors { pegs: u32, colors: u32 },
+    /// More codes than [`MAX_CODES`].
+    TooManyCodes(u64),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::Pegs(p) => write!(
+                f,
+                "{p} pegs is not supported (pegs must be {} to {})",
+                PEGS.start(),
+                PEGS.end()
+            ),
+            BoardError::Colors(c) => write!(
+                f,
+                "{c} colours is not supported (colours must be {} to {})",
+                COLORS.start(),
+                COLORS.end()
+            ),
+            BoardError::TooFewColors { pegs, colors } => write!(
+                f,
+                "{pegs} pegs need at least {pegs} colours without repetition, not {colors}"
+            ),
+            BoardError::TooManyCodes(n) => {
+                write!(f, "{n} codes is too many (at most {MAX_CODES})")
+            }
+        }
+    }
+}
+
+/// Why a code's text was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CodeError {
+    /// The code has the wrong number of pegs.
+    Length { expected: u8, got: usize },
+    /// A character that is not a colour of the board.
+    NotAColor { found: char, colors: u8 },
+    /// A colour used twice on a board without repetition.
+    Repeated { color: char },
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CodeError::Length { expected, got } => {
+                write!(f, "a code has {expected} pegs, this one has {got}")
+            }
+            CodeError::NotAColor { found, colors } => write!(
+                f,
+                "'{found}' is not a colour of this board (colours are {}-{})",
+                color_char(colors, 0),
+                color_char(colors, colors - 1)
+            ),
+            CodeError::Repeated { color } => {
+                write!(f, "colour '{color}' is repeated, and this board has no repeats")
+            }
+        }
+    }
+}
+
+/// One code of a board: a colour (0-based) per 4-bit nibble, first peg most significant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(u32);
+
+impl Code {
+    /// Packs colours (0-based, each below 16), first peg first.
+    pub fn from_colors(colors: &[u8]) -> Code {
+        Code(
+            colors
+                .iter()
+                .fold(0, |acc, &c| (acc << 4) | u32::from(c & 15)),
+        )
+    }
+
+    /// The packed nibbles.
+    pub fn packed(self) -> u32 {
+        self.0
+    }
+
+    /// The colour (0-based) of peg `i` on a board with `pegs` pegs.
+    pub fn color(self, pegs: usize, i: usize) -> u8 {
+        ((self.0 >> (4 * (pegs - 1 - i))) & 15) as u8
+    }
+}
+
+/// The character for colour `c` (0-based) on a board with `colors` colours.
+fn color_char(colors: u8, c: u8) -> char {
+    let digit = if colors <= 9 { c + 1 } else { c };
+    char::from_digit(u32::from(digit), 16).unwrap_or('?')
+}
+
+/// The colour (0-based) a character stands for, if it is one of the board's.
+fn char_color(colors: u8, ch: char) -> Option<u8> {
+    let digit = ch.to_digit(16)? as u8;
+    let color = if colors <= 9 { digit.checked_sub(1)? } else { digit };
+    (color < colors).then_some(color)
+}
+
+impl Board {
+    /// A board, or why it is not supported.
+    pub fn new(pegs: u32, colors: u32, repeat: bool) -> Result<Board, BoardError> {
+        if !PEGS.contains(&pegs) {
+            return Err(BoardError::Pegs(pegs));
+        }
+        if !COLORS.contains(&colors) {
+            return Err(BoardError::Colors(colors));
+        }
+        if !repeat && pegs > colors {
+            return Err(BoardError::TooFewColors { pegs, colors });
+        }
+        let codes: u64 = if repeat {
+            u64::from(colors).pow(pegs)
+        } else {
+            (colors - pegs + 1..=colors).map(u64::from).product()
+        };
+        if codes > MAX_CODES {
+            return Err(BoardError::TooManyCodes(codes));
+        }
+        Ok(Board {
+            pegs: pegs as u8,
+            colors: colors as u8,
+            repeat,
+            codes: codes as u32,
+        })
+    }
+
+    /// The classic board: 4 pegs, 6 colours, repeats allowed.
+    pub fn classic() -> Board {
+        Board {
+            pegs: 4,
+            colors: 6,
+            repeat: true,
+            codes: 1296,
+        }
+    }
+
+    pub fn pegs(&self) -> usize {
+        usize::from(self.pegs)
+    }
+
+    pub fn colors(&self) -> usize {
+        usize::from(self.colors)
+    }
+
+    pub fn repeat(&self) -> bool {
+        self.repeat
+    }
+
+    /// How many codes the board has.
+    pub fn code_count(&self) -> u32 {
+        self.codes
+    }
+
+    /// How many codes can complete the pegs after position `i` (0-based), given the
+    /// colours of pegs 0..=i.
+    fn completions(&self, i: usize) -> u32 {
+        let rest = (self.pegs() - 1 - i) as u32;
+        if self.repeat {
+            u32::from(self.colors).pow(rest)
+        } else {
+            let free = u32::from(self.colors) - 1 - i as u32;
+            (free - rest + 1..=free).product()
+        }
+    }
+
+    /// The code with lexicographic index `index`, or `None` past the last code.
+    pub fn code(&self, index: u32) -> Option<Code> {
+        if index >= self.codes {
+            return None;
+        }
+        let mut rest = index;
+        let mut used = 0u16;
+        let mut packed = 0u32;
+        for i in 0..self.pegs() {
+            let block = self.completions(i);
+            let mut skip = rest / block;
+            rest %= block;
+            let mut color = 0u8;
+            loop {
+                if self.repeat || used & (1 << color) == 0 {
+                    if skip == 0 {
+                        break;
+                    }
+                    skip -= 1;
+                }
+                color += 1;
+            }
+            used |= 1 << color;
+            packed = (packed << 4) | u32::from(color);
+        }
+        Some(Code(packed))
+    }
+
+    /// The lexicographic index of `code`, or `None` if it is not a code of this board.
+    pub fn index(&self, code: Code) -> Option<u32> {
+        if code.0 >> (4 * self.pegs()) != 0 {
+            return None;
+        }
+        let mut index = 0u32;
+        let mut used = 0u16;
+        for i in 0..self.pegs() {
+            let color = code.color(self.pegs(), i);
+            if color >= self.colors || (!self.repeat && used & (1 << color) != 0) {
+                return None;
+            }
+            let below = if self.repeat {
+                u32::from(color)
+            } else {
+                u32::from(color) - (used & ((1 << color) - 1)).count_ones()
+            };
+            used |= 1 << color;
+            index += below * self.completions(i);
+        }
+        Some(index)
+    }
+
+    /// Every code in index order.
+    pub fn codes(&self) -> impl Iterator<Item = Code> + '_ {
+        (0..self.codes).filter_map(|i| self.code(i))
+    }
+
+    /// Reads a code written in the board's notation.
+    pub fn parse(&self, text: &str) -> Result<Code, CodeError> {
+        let got = text.chars().count();
+        if got != self.pegs() {
+            return Err(CodeError::Length {
+                expected: self.pegs,
+                got,
+            });
+        }
+        let mut packed = 0u32;
+        let mut used = 0u16;
+        for ch in text.chars() {
+            let color = char_color(self.colors, ch).ok_or(CodeError::NotAColor {
+                found: ch,
+                colors: self.colors,
+            })?;
+            if !self.repeat && used & (1 << color) != 0 {
+                return Err(CodeError::Repeated { color: ch });
+            }
+            used |= 1 << color;
+            packed = (packed << 4) | u32::from(color);
+        }
+        Ok(Code(packed))
+    }
+
+    /// Writes `code` in the board's notation.
+    pub fn display(&self, code: Code) -> impl fmt::Display {
+        Notation { board: *self, code }
+    }
+
+    /// The board as players name it, e.g. `4x6` or `4x10 no-repeat`.
+    pub fn name(&self) -> impl fmt::Display {
+        BoardName(*self)
+    }
+}
+
+struct Notation {
+    board: Board,
+    code: Code,
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pegs = self.board.pegs();
+        (0..pegs).try_for_each(|i| {
+            let c = color_char(self.board.colors, self.code.color(pegs, i));
+            fmt::Write::write_char(f, c)
+        })
+    }
+}
+
+struct BoardName(Board);
+
+impl fmt::Display for BoardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.0.pegs, self.0.colors)?;
+        if !self.0.repeat {
+            f.write_str(" no-repeat")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate std;
+    use std::string::ToString;
+    use std::vec::Vec;
+
+    /// Every code of a board by brute force: all colour tuples in lexicographic order.
+    fn reference_codes(board: &Board) -> Vec<Code> {
+        let (p, c) = (board.pegs(), board.colors() as u32);
+        (0..c.pow(p as u32))
+            .map(|mut n| {
+                let mut colors = std::vec![0u8; p];
+                for slot in colors.iter_mut().rev() {
+                    *slot = (n % c) as u8;
+                    n /= c;
+                }
+                colors
+            })
+            .filter(|colors| {
+                board.repeat() || (0..p).all(|i| !colors[..i].contains(&colors[i]))
+            })
+            .map(|colors| Code::from_colors(&colors))
+            .collect()
+    }
+
+    #[test]
+    fn index_and_code_agree_with_enumeration() {
+        for (p, c, r) in [
+            (4, 6, true),
+            (4, 6, false),
+            (1, 2, true),
+            (3, 5, true),
+            (4, 10, false),
+            (5, 5, false),
+            (3, 16, false),
+            (2, 16, true),
+        ] {
+            let board = Board::new(p, c, r).unwrap();
+            let codes = reference_codes(&board);
+            assert_eq!(codes.len() as u32, board.code_count(), "{p}x{c} {r}");
+            for (i, &code) in codes.iter().enumerate() {
+                assert_eq!(board.code(i as u32), Some(code));
+                assert_eq!(board.index(code), Some(i as u32));
+            }
+            assert!(codes.windows(2).all(|w| w[0] < w[1]), "packed order is lexicographic");
+            assert_eq!(board.code(board.code_count()), None);
+        }
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        let classic = Board::classic();
+        assert_eq!(classic, Board::new(4, 6, true).unwrap());
+        let code = classic.parse("3632").unwrap();
+        assert_eq!(classic.display(code).to_string(), "3632");
+        assert_eq!(classic.index(classic.parse("1111").unwrap()), Some(0));
+        assert_eq!(classic.index(classic.parse("6666").unwrap()), Some(1295));
+        let bulls = Board::new(4, 10, false).unwrap();
+        assert_eq!(bulls.display(bulls.code(0).unwrap()).to_string(), "0123");
+        assert_eq!(bulls.display(bulls.parse("9876").unwrap()).to_string(), "9876");
+        let hex = Board::new(3, 16, true).unwrap();
+        assert_eq!(hex.display(hex.parse("0aF").unwrap()).to_string(), "0af");
+    }
+
+    #[test]
+    fn bad_codes_say_why() {
+        let classic = Board::classic();
+        assert_eq!(
+            classic.parse("112"),
+            Err(CodeError::Length { expected: 4, got: 3 })
+        );
+        let err = classic.parse("1172").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "'7' is not a colour of this board (colours are 1-6)"
+        );
+        assert!(classic.parse("0122").is_err());
+        let bulls = Board::new(4, 10, false).unwrap();
+        assert_eq!(bulls.parse("1123"), Err(CodeError::Repeated { color: '1' }));
+        assert!(bulls.parse("12a4").is_err());
+        assert!(classic.index(Code(0x1_0000)).is_none());
+    }
+
+    #[test]
+    fn bad_boards_say_why() {
+        assert_eq!(Board::new(0, 6, true), Err(BoardError::Pegs(0)));
+        assert_eq!(Board::new(4, 17, true), Err(BoardError::Colors(17)));
+        assert_eq!(Board::new(4, 1, true), Err(BoardError::Colors(1)));
+        assert_eq!(
+            Board::new(5, 4, false),
+            Err(BoardError::TooFewColors { pegs: 5, colors: 4 })
+        );
+        assert_eq!(
+            Board::new(8, 16, true),
+            Err(BoardError::TooManyCodes(1 << 32))
+        );
+        assert_eq!(Board::new(8, 8, true).unwrap().code_count(), 1 << 24);
+    }
+}

@@ -1,0 +1,137 @@
+//! The metadata block: who made the tree, with which rule, and what it achieves.
+//!
+//! Encoded with bincode 2 through serde. bincode is kept to this small block and
+//! decoded with a size limit, because the file is untrusted input: a hostile length
+//! field must not make the reader allocate gigabytes.
+
+use super::FormatError;
+use serde::{Deserialize, Serialize};
+use std::string::String;
+use std::vec::Vec;
+
+/// Descriptive header of a tree file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meta {
+    /// The program and version that wrote the file, e.g. `mmgen 0.1.0`.
+    pub generator: String,
+    pub strategy: StrategyInfo,
+    pub stats: Stats,
+}
+
+/// The rule that chose every guess.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrategyInfo {
+    /// Short name, as given to `mmgen --strategy`.
+    pub name: String,
+    /// What the rule minimises or maximises, in words.
+    pub rule: String,
+    /// How ties between equally good guesses are broken.
+    pub tie_break: String,
+    /// Further settings (name, value), e.g. a forced first guess.
+    pub params: Vec<(String, String)>,
+    /// For exact searches: whether the search finished, so the tree is proven optimal.
+    /// `None` for heuristics.
+    pub proven: Option<bool>,
+}
+
+/// What the tree achieves over all secrets.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Secrets the tree solves (every code of the board).
+    pub secrets: u64,
+    /// Positions where a guess is made: node records plus leaves.
+    pub nodes: u64,
+    /// The most guesses any secret needs, the winning guess included.
+    pub max_guesses: u32,
+    /// Guesses summed over all secrets.
+    pub total_guesses: u64,
+    /// `histogram[i]`: secrets solved with `i + 1` guesses.
+    pub histogram: Vec<u64>,
+}
+
+impl Stats {
+    /// Average guesses per secret.
+    pub fn average(&self) -> f64 {
+        if self.secrets == 0 {
+            0.0
+        } else {
+            self.total_guesses as f64 / self.secrets as f64
+        }
+    }
+
+    /// Counts one secret solved with `guesses` guesses.
+    pub fn add_secret(&mut self, guesses: u32) {
+        let slot = guesses as usize - 1;
+        if self.histogram.len() <= slot {
+            self.histogram.resize(slot + 1, 0);
+        }
+        self.histogram[slot] += 1;
+        self.secrets += 1;
+        self.total_guesses += u64::from(guesses);
+        self.max_guesses = self.max_guesses.max(guesses);
+    }
+}
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<{ super::MAX_META_LEN as usize }>()
+}
+
+impl Meta {
+    /// The encoded bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        // Encoding plain structs of strings and integers into a Vec cannot fail.
+        bincode::serde::encode_to_vec(self, config()).unwrap_or_default()
+    }
+
+    /// Decodes exactly `bytes`, refusing trailing bytes and oversized lengths.
+    pub fn decode(bytes: &[u8]) -> Result<Meta, FormatError> {
+        match bincode::serde::decode_from_slice::<Meta, _>(bytes, config()) {
+            Ok((meta, used)) if used == bytes.len() => Ok(meta),
+            _ => Err(FormatError::Meta),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Meta {
+        let mut stats = Stats::default();
+        stats.add_secret(1);
+        stats.add_secret(3);
+        stats.nodes = 2;
+        Meta {
+            generator: "test".into(),
+            strategy: StrategyInfo {
+                name: "knuth".into(),
+                rule: "r".into(),
+                tie_break: "t".into(),
+                params: vec![("first".into(), "1122".into())],
+                proven: None,
+            },
+            stats,
+        }
+    }
+
+    #[test]
+    fn round_trips_and_counts() {
+        let meta = sample();
+        assert_eq!(meta.stats.histogram, vec![1, 0, 1]);
+        assert_eq!(meta.stats.total_guesses, 4);
+        assert_eq!(meta.stats.max_guesses, 3);
+        assert_eq!(Meta::decode(&meta.encode()), Ok(meta));
+    }
+
+    #[test]
+    fn rejects_trailing_truncated_and_huge() {
+        let mut bytes = sample().encode();
+        bytes.push(0);
+        assert_eq!(Meta::decode(&bytes), Err(FormatError::Meta));
+        bytes.truncate(bytes.len() - 3);
+        assert_eq!(Meta::decode(&bytes), Err(FormatError::Meta));
+        // A string length claiming 2^60 bytes must fail fast, not allocate.
+        let huge = [0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10];
+        assert_eq!(Meta::decode(&huge), Err(FormatError::Meta));
+    }
+}

@@ -1,0 +1,43 @@
+//! Reads mmtree strategy trees in place and answers Mastermind moves by walking them.
+//!
+//! A tree file (see [`format`]) holds a complete strategy: the next guess for every
+//! history the strategy can meet. [`Tree`] reads it from any bytes without decoding
+//! it; [`play::next`] answers a player's history, [`play::solve`] plays a secret,
+//! and [`audit::audit`] proves everything the file claims.
+//!
+//! ```
+//! use lookup::{play, Board, Feedback, Move, Tree};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../trees/knuth-4x6.mmt"))?;
+//! let tree = Tree::open(&bytes[..])?;
+//! let board = Board::classic();
+//! let first = Move { guess: board.parse("1122")?, answer: Feedback::new(1, 0) };
+//! match play::next(&tree, &[first])? {
+//!     play::Next::Guess { guess, candidates, .. } => {
+//!         assert_eq!(board.display(guess).to_string(), "1344");
+//!         assert_eq!(candidates, 256);
+//!     }
+//!     play::Next::Solved { .. } => unreachable!(),
+//! }
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod audit;
+pub mod board;
+pub mod format;
+pub mod play;
+pub mod score;
+pub mod tree;
+
+pub use board::{Board, Code};
+pub use play::Move;
+pub use score::Feedback;
+pub use tree::{Position, Tree};
+
+#[cfg(feature = "std")]
+mod errors {
+    impl std::error::Error for crate::board::BoardError {}
+    impl std::error::Error for crate::board::CodeError {}
+    impl std::error::Error for crate::score::FeedbackError {}
+}

@@ -1,0 +1,166 @@
+//! A strategy tree read in place from any bytes: a memory map, a `Vec<u8>`, or bytes
+//! compiled into a binary.
+//!
+//! [`Tree::open`] checks the prefix and the length in O(1); every record and edge is
+//! checked when it is read, so a walk over corrupt or hostile bytes ends in an error,
+//! never a panic, and never takes more steps than there are records (edges only lead
+//! forward). The checksum and the tree's claims are checked by [`crate::audit`].
+
+use crate::board::{Board, Code};
+use crate::format::{Child, FormatError, Layout, Meta, NodeRecord, CHECKSUM_LEN};
+use crate::score::{answer_count, Feedback};
+
+/// A position in the tree: where a guess is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// A node record, with several secrets (or a non-candidate guess) still to play.
+    Node(u32),
+    /// One secret left, and it is the guess: the code index.
+    Leaf(u32),
+}
+
+impl From<Child> for Position {
+    fn from(child: Child) -> Position {
+        match child {
+            Child::Leaf(code) => Position::Leaf(code),
+            Child::Node(record) => Position::Node(record),
+        }
+    }
+}
+
+/// A tree file's bytes, checked enough to walk.
+#[derive(Clone, Debug)]
+pub struct Tree<D> {
+    data: D,
+    layout: Layout,
+}
+
+impl<D: AsRef<[u8]>> Tree<D> {
+    /// Checks the prefix and the file length (O(1)); see [`Tree::verify_checksum`].
+    pub fn open(data: D) -> Result<Tree<D>, FormatError> {
+        let layout = Layout::read(data.as_ref())?;
+        Ok(Tree { data, layout })
+    }
+
+    pub fn board(&self) -> Board {
+        self.layout.board
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The whole file.
+    pub fn bytes(&self) -> &[u8] {
+        self.data.as_ref()
+    }
+
+    fn section(&self, from: u64, len: u64) -> &[u8] {
+        // Layout::read checked that the file is exactly as long as its sections.
+        &self.bytes()[from as usize..(from + len) as usize]
+    }
+
+    fn node_table(&self) -> &[u8] {
+        let l = &self.layout;
+        self.section(l.nodes_offset(), l.edges_offset() - l.nodes_offset())
+    }
+
+    fn edge_table(&self) -> &[u8] {
+        let l = &self.layout;
+        let end = l.file_len() - CHECKSUM_LEN as u64;
+        self.section(l.edges_offset(), end - l.edges_offset())
+    }
+
+    /// Decodes the metadata (bounded by [`crate::format::MAX_META_LEN`]).
+    pub fn meta(&self) -> Result<Meta, FormatError> {
+        Meta::decode(self.section(crate::format::PREFIX_LEN as u64, u64::from(self.layout.meta_len)))
+    }
+
+    /// Recomputes the checksum over the whole file (O(file size)).
+    pub fn verify_checksum(&self) -> Result<(), FormatError> {
+        let bytes = self.bytes();
+        let (body, tail) = bytes.split_at(bytes.len() - CHECKSUM_LEN);
+        let stored = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let computed = crc32fast::hash(body);
+        if stored == computed {
+            Ok(())
+        } else {
+            Err(FormatError::Checksum { stored, computed })
+        }
+    }
+
+    /// The root: the first guess.
+    pub fn root(&self) -> Position {
+        Position::Node(0)
+    }
+
+    /// Record `index`, every field checked.
+    pub fn record(&self, index: u32) -> Result<NodeRecord, FormatError> {
+        NodeRecord::read(&self.layout, self.node_table(), index)
+    }
+
+    /// The code index guessed at `position`.
+    pub fn guess_index(&self, position: Position) -> Result<u32, FormatError> {
+        match position {
+            Position::Node(record) => Ok(self.record(record)?.guess),
+            Position::Leaf(code) => Ok(code),
+        }
+    }
+
+    /// The code guessed at `position`.
+    pub fn guess(&self, position: Position) -> Result<Code, FormatError> {
+        let index = self.guess_index(position)?;
+        self.board().code(index).ok_or(FormatError::CodeIndex(index))
+    }
+
+    /// Secrets still possible at `position`.
+    pub fn candidates(&self, position: Position) -> Result<u32, FormatError> {
+        match position {
+            Position::Node(record) => Ok(self.record(record)?.candidates),
+            Position::Leaf(_) => Ok(1),
+        }
+    }
+
+    /// The position after `answer` at `position`; `None` if the tree has no such
+    /// branch (the win, or an answer no remaining secret gives).
+    pub fn child(&self, position: Position, answer: Feedback) -> Result<Option<Position>, FormatError> {
+        let Position::Node(record) = position else {
+            return Ok(None);
+        };
+        let pegs = self.board().pegs();
+        if answer.is_win(pegs) || answer.check(&self.board()).is_err() {
+            return Ok(None);
+        }
+        let node = self.record(record)?;
+        let bit = answer.index(pegs);
+        if node.mask & (1 << bit) == 0 {
+            return Ok(None);
+        }
+        let rank = (node.mask & ((1 << bit) - 1)).count_ones();
+        let child = Child::read(&self.layout, self.edge_table(), node.first_edge + rank, record)?;
+        Ok(Some(child.into()))
+    }
+
+    /// The branches of `position` in answer order.
+    pub fn children(
+        &self,
+        position: Position,
+    ) -> Result<impl Iterator<Item = Result<(Feedback, Position), FormatError>> + '_, FormatError> {
+        let (record, node) = match position {
+            Position::Node(record) => (record, Some(self.record(record)?)),
+            Position::Leaf(_) => (0, None),
+        };
+        let pegs = self.board().pegs();
+        let mask = node.map_or(0, |n| n.mask);
+        let first = node.map_or(0, |n| n.first_edge);
+        Ok((0..answer_count(pegs) - 1)
+            .filter(move |&bit| mask & (1 << bit) != 0)
+            .enumerate()
+            .map(move |(rank, bit)| {
+                let child = Child::read(&self.layout, self.edge_table(), first + rank as u32, record)?;
+                // `bit` is below the answer count, so it names an answer.
+                let answer = Feedback::from_index(bit, pegs).unwrap_or(Feedback::win(pegs));
+                Ok((answer, child.into()))
+            }))
+    }
+}
