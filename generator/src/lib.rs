@@ -1,1 +1,40 @@
+//! Builds complete Mastermind strategy trees and writes them as mmtree files.
+//!
+//! Data flows one way: the board's codes ([`partition::Codes`]) -> a strategy chooses
+//! each guess ([`strategy`]) -> [`build::expand`] grows the complete tree in parallel
+//! -> [`build::layout`] numbers it breadth first -> [`output::write_atomic`] streams it
+//! to a temporary file and renames it into place.
 
+pub mod build;
+pub mod output;
+pub mod partition;
+pub mod strategy;
+
+use lookup::format::Meta;
+use lookup::Board;
+use std::sync::atomic::AtomicU64;
+
+/// The program name and version written into every file.
+pub const GENERATOR: &str = concat!("mmgen ", env!("CARGO_PKG_VERSION"));
+
+/// A complete tree, laid out for the file, with its header.
+pub struct Generated {
+    pub board: Board,
+    pub meta: Meta,
+    pub laid: build::Laid,
+}
+
+/// Expands the complete tree of `strategy` on `board`; `solved` counts secrets as
+/// they are placed (for a progress bar).
+pub fn generate(board: Board, strategy: &dyn strategy::Strategy, solved: &AtomicU64) -> Generated {
+    let codes = partition::Codes::new(board);
+    let all: Vec<u32> = (0..codes.len()).collect();
+    let tree = build::expand(&codes, strategy, &all, solved);
+    let laid = build::layout(&tree);
+    let meta = Meta {
+        generator: GENERATOR.into(),
+        strategy: strategy.info(),
+        stats: laid.stats.clone(),
+    };
+    Generated { board, meta, laid }
+}

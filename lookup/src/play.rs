@@ -44,8 +44,8 @@ pub enum PlayError {
     },
     /// Moves after a winning answer.
     AfterWin { move_number: usize },
-    /// No secret gives the answers of moves 1..=move_number.
-    Impossible { move_number: usize },
+    /// No secret gives the answers of moves 1..=move_number; `played` is that move.
+    Impossible { move_number: usize, played: Move },
     /// The history is possible but the tree has no branch for it: the tree is not
     /// complete (`mmlookup audit` says more).
     Missing { move_number: usize },
@@ -90,9 +90,14 @@ impl fmt::Display for Shown<'_> {
                 f,
                 "move {move_number} comes after the game was already won"
             ),
-            PlayError::Impossible { move_number } => write!(
+            PlayError::Impossible {
+                move_number,
+                played,
+            } => write!(
                 f,
-                "move {move_number} makes the game impossible: no secret gives all the answers up to it"
+                "move {move_number} ({}:{}) is impossible: no secret gives that answer and all the answers before it",
+                b.display(played.guess),
+                played.answer
             ),
             PlayError::Missing { move_number } => write!(
                 f,
@@ -113,7 +118,10 @@ pub fn next<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Result<Next, Play
     let board = tree.board();
     let fail = |move_number: usize, error: PlayError| {
         Err(match first_impossible_move(&board, &moves[..move_number]) {
-            Some(move_number) => PlayError::Impossible { move_number },
+            Some(k) => PlayError::Impossible {
+                move_number: k,
+                played: moves[k - 1],
+            },
             None => error,
         })
     };

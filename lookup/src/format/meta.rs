@@ -6,6 +6,7 @@
 
 use super::FormatError;
 use serde::{Deserialize, Serialize};
+use std::format;
 use std::string::String;
 use std::vec::Vec;
 
@@ -57,6 +58,17 @@ impl Stats {
         } else {
             self.total_guesses as f64 / self.secrets as f64
         }
+    }
+
+    /// The histogram as `guesses:secrets` pairs, e.g. `1:1 2:6 3:62`.
+    pub fn histogram_text(&self) -> String {
+        let pairs: Vec<String> = self
+            .histogram
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}:{n}", i + 1))
+            .collect();
+        pairs.join(" ")
     }
 
     /// Counts one secret solved with `guesses` guesses.
@@ -120,6 +132,7 @@ mod tests {
         assert_eq!(meta.stats.histogram, vec![1, 0, 1]);
         assert_eq!(meta.stats.total_guesses, 4);
         assert_eq!(meta.stats.max_guesses, 3);
+        assert_eq!(meta.stats.histogram_text(), "1:1 2:0 3:1");
         assert_eq!(Meta::decode(&meta.encode()), Ok(meta));
     }
 

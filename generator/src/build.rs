@@ -1,0 +1,101 @@
+//! Expands the complete strategy tree, then lays it out for the file.
+//!
+//! [`expand`] follows every answer of every node until each secret has been guessed,
+//! in parallel (sibling subtrees are independent; big nodes also split their guess
+//! search). The result depends only on the board and the strategy, never on the
+//! schedule. [`layout`] then numbers the nodes breadth first, in answer order, which
+//! fixes the file's bytes and makes every edge point forward.
+
+use crate::partition::Codes;
+use crate::strategy::Strategy;
+use lookup::format::{Child, NodeRecord, Stats};
+use rayon::prelude::*;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A strategy's decisions below one position.
+pub enum Subtree {
+    /// One secret left: guess it.
+    Leaf(u32),
+    Node {
+        guess: u32,
+        /// Whether the guess is itself one of the secrets still possible.
+        wins: bool,
+        candidates: u32,
+        /// Non-empty answer classes other than the win, in answer order.
+        children: Vec<(usize, Subtree)>,
+    },
+}
+
+/// Expands the tree for `candidates` (sorted). `solved` counts secrets as their
+/// leaves are reached, for progress reports.
+pub fn expand(codes: &Codes, strategy: &dyn Strategy, candidates: &[u32], solved: &AtomicU64) -> Subtree {
+    if let [only] = candidates {
+        solved.fetch_add(1, Ordering::Relaxed);
+        return Subtree::Leaf(*only);
+    }
+    let guess = strategy.choose(codes, candidates);
+    let (parts, wins) = codes.split(guess, candidates);
+    assert!(
+        wins || parts.len() > 1,
+        "the strategy chose a guess that neither wins nor splits the candidates"
+    );
+    if wins {
+        solved.fetch_add(1, Ordering::Relaxed);
+    }
+    let children = parts
+        .into_par_iter()
+        .map(|(answer, part)| (answer, expand(codes, strategy, &part, solved)))
+        .collect();
+    Subtree::Node {
+        guess,
+        wins,
+        candidates: candidates.len() as u32,
+        children,
+    }
+}
+
+/// The tree as the file stores it.
+pub struct Laid {
+    pub records: Vec<NodeRecord>,
+    pub edges: Vec<Child>,
+    pub stats: Stats,
+}
+
+/// Numbers the nodes breadth first and computes the statistics.
+pub fn layout(root: &Subtree) -> Laid {
+    let mut records = Vec::new();
+    let mut edges = Vec::new();
+    let mut stats = Stats::default();
+    let mut queue = VecDeque::from([(root, 1u32)]);
+    let mut next_record = 1u32;
+    while let Some((tree, guesses)) = queue.pop_front() {
+        stats.nodes += 1;
+        let (guess, wins, candidates, children) = match tree {
+            Subtree::Leaf(_) => unreachable!("leaves are stored in their parent's edges"),
+            Subtree::Node { guess, wins, candidates, children } => (*guess, *wins, *candidates, children),
+        };
+        if wins {
+            stats.add_secret(guesses);
+        }
+        let mut mask = 0u64;
+        let first_edge = edges.len() as u32;
+        for (answer, child) in children {
+            mask |= 1 << answer;
+            match child {
+                Subtree::Leaf(code) => {
+                    stats.nodes += 1;
+                    stats.add_secret(guesses + 1);
+                    edges.push(Child::Leaf(*code));
+                }
+                Subtree::Node { .. } => {
+                    edges.push(Child::Node(next_record));
+                    next_record += 1;
+                    queue.push_back((child, guesses + 1));
+                }
+            }
+        }
+        records.push(NodeRecord { guess, candidates, mask, first_edge });
+    }
+    Laid { records, edges, stats }
+}

@@ -1,0 +1,155 @@
+//! Splitting a candidate set by the answers a guess gets: the generator's hot loop.
+//!
+//! [`Codes`] holds every code of the board with its colour counts, so scoring a pair
+//! is a few word operations ([`lookup::score::score_counts`]) and an answer's dense
+//! index is one table load. Candidate sets are sorted slices of code indices; class
+//! counting uses a fixed array on the stack and never allocates.
+
+use lookup::score::{answer_count, score_counts, ColorCounts, Feedback, MAX_ANSWERS};
+use lookup::{Board, Code};
+
+/// Class sizes of one guess over a candidate set, indexed by answer.
+pub type Classes = [u32; MAX_ANSWERS];
+
+/// Every code of a board, ready to score.
+pub struct Codes {
+    board: Board,
+    codes: Vec<Code>,
+    counts: Vec<ColorCounts>,
+    /// Dense answer index of (black, white), at `black * 9 + white`.
+    answer_index: [u8; 81],
+}
+
+impl Codes {
+    pub fn new(board: Board) -> Codes {
+        let pegs = board.pegs();
+        let codes: Vec<Code> = board.codes().collect();
+        let counts = codes.iter().map(|&c| ColorCounts::of(c, pegs)).collect();
+        let mut answer_index = [0u8; 81];
+        for i in 0..answer_count(pegs) {
+            if let Some(f) = Feedback::from_index(i, pegs) {
+                answer_index[usize::from(f.black) * 9 + usize::from(f.white)] = i as u8;
+            }
+        }
+        Codes {
+            board,
+            codes,
+            counts,
+            answer_index,
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Number of codes.
+    pub fn len(&self) -> u32 {
+        self.codes.len() as u32
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    pub fn code(&self, index: u32) -> Code {
+        self.codes[index as usize]
+    }
+
+    /// The index of the answers the win gets (the last one).
+    pub fn win(&self) -> usize {
+        answer_count(self.board.pegs()) - 1
+    }
+
+    /// Dense index of the answer `guess` gets against `secret`.
+    #[inline]
+    pub fn answer(&self, guess: u32, secret: u32) -> usize {
+        let (g, s) = (guess as usize, secret as usize);
+        let f = score_counts(
+            self.codes[g],
+            self.counts[g],
+            self.codes[s],
+            self.counts[s],
+            self.board.pegs(),
+        );
+        usize::from(self.answer_index[usize::from(f.black) * 9 + usize::from(f.white)])
+    }
+
+    /// Class sizes of `guess` over `candidates`; `None` as soon as a class exceeds
+    /// `limit` (the guess cannot be better than one already found).
+    #[inline]
+    pub fn classes_within(&self, guess: u32, candidates: &[u32], limit: u32) -> Option<Classes> {
+        let mut classes = [0u32; MAX_ANSWERS];
+        for &s in candidates {
+            let class = &mut classes[self.answer(guess, s)];
+            *class += 1;
+            if *class > limit {
+                return None;
+            }
+        }
+        Some(classes)
+    }
+
+    /// Class sizes of `guess` over `candidates`.
+    pub fn classes(&self, guess: u32, candidates: &[u32]) -> Classes {
+        self.classes_within(guess, candidates, u32::MAX)
+            .unwrap_or([0; MAX_ANSWERS])
+    }
+
+    /// The non-empty classes of `guess` other than the win, in answer order, and
+    /// whether the guess itself is a candidate.
+    pub fn split(&self, guess: u32, candidates: &[u32]) -> (Vec<(usize, Vec<u32>)>, bool) {
+        let classes = self.classes(guess, candidates);
+        let win = self.win();
+        let mut parts: Vec<(usize, Vec<u32>)> = (0..win)
+            .filter(|&a| classes[a] > 0)
+            .map(|a| (a, Vec::with_capacity(classes[a] as usize)))
+            .collect();
+        let mut slot = [usize::MAX; MAX_ANSWERS];
+        for (i, (a, _)) in parts.iter().enumerate() {
+            slot[*a] = i;
+        }
+        for &s in candidates {
+            let a = self.answer(guess, s);
+            if a != win {
+                parts[slot[a]].1.push(s);
+            }
+        }
+        (parts, classes[win] > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lookup::score::score;
+
+    #[test]
+    fn answers_match_the_library_score() {
+        for board in [Board::classic(), Board::new(3, 10, false).unwrap(), Board::new(8, 2, true).unwrap()] {
+            let codes = Codes::new(board);
+            for g in (0..codes.len()).step_by(7) {
+                for s in (0..codes.len()).step_by(5) {
+                    let expected = score(codes.code(g), codes.code(s), board.pegs()).index(board.pegs());
+                    assert_eq!(codes.answer(g, s), expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn classic_first_guess_1122_splits_as_knuth_says() {
+        let board = Board::classic();
+        let codes = Codes::new(board);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let guess = board.index(board.parse("1122").unwrap()).unwrap();
+        let classes = codes.classes(guess, &all);
+        assert_eq!(classes.iter().max(), Some(&256));
+        assert_eq!(classes.iter().sum::<u32>(), 1296);
+        assert_eq!(codes.classes_within(guess, &all, 255), None);
+        let (parts, wins) = codes.split(guess, &all);
+        assert!(wins);
+        assert_eq!(parts.iter().map(|(_, p)| p.len()).sum::<usize>(), 1295);
+        assert!(parts.iter().all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == *a)));
+    }
+}

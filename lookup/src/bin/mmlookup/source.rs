@@ -1,0 +1,48 @@
+//! Where a tree's bytes come from: a memory-mapped file, or the classic Knuth tree
+//! compiled into this binary so that `mmlookup next` works anywhere with no set-up.
+
+use lookup::Tree;
+use memmap2::Mmap;
+use std::fs::File;
+use std::path::Path;
+
+/// The classic 4x6 Knuth tree shipped in `trees/`, embedded at build time.
+pub const CLASSIC: &[u8] = include_bytes!("../../../../trees/knuth-4x6.mmt");
+
+/// A tree file's bytes.
+pub enum Bytes {
+    Mapped(Mmap),
+    Embedded(&'static [u8]),
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Embedded(bytes) => bytes,
+        }
+    }
+}
+
+/// Maps `path` read-only.
+fn map(path: &Path) -> Result<Mmap, String> {
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    // SAFETY: `Mmap::map` is unsafe because another process could change or truncate
+    // the file while it is mapped. The contract for users: a tree file must not be
+    // modified in place while mmlookup runs (mmgen never does: it writes a new file
+    // and renames it over the old one, so a mapped inode is never rewritten). The
+    // reader only copies integers out of the map and checks each before use, so a
+    // change in the middle of a walk gives a wrong answer or an error, not a read
+    // outside the map; truncation by another process can still end the process with
+    // SIGBUS, as with any mapped file.
+    unsafe { Mmap::map(&file) }.map_err(|e| format!("cannot map {}: {e}", path.display()))
+}
+
+/// Opens the tree at `path`, or the embedded classic tree when there is none.
+pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
+    let (bytes, name) = match path {
+        Some(path) => (Bytes::Mapped(map(path)?), path.display().to_string()),
+        None => (Bytes::Embedded(CLASSIC), "the built-in classic tree".to_string()),
+    };
+    Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
+}
