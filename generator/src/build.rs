@@ -29,7 +29,12 @@ pub enum Subtree {
 
 /// Expands the tree for `candidates` (sorted). `solved` counts secrets as their
 /// leaves are reached, for progress reports.
-pub fn expand(codes: &Codes, strategy: &dyn Strategy, candidates: &[u32], solved: &AtomicU64) -> Subtree {
+pub fn expand(
+    codes: &Codes,
+    strategy: &dyn Strategy,
+    candidates: &[u32],
+    solved: &AtomicU64,
+) -> Subtree {
     if let [only] = candidates {
         solved.fetch_add(1, Ordering::Relaxed);
         return Subtree::Leaf(*only);
@@ -73,7 +78,12 @@ pub fn layout(root: &Subtree) -> Laid {
         stats.nodes += 1;
         let (guess, wins, candidates, children) = match tree {
             Subtree::Leaf(_) => unreachable!("leaves are stored in their parent's edges"),
-            Subtree::Node { guess, wins, candidates, children } => (*guess, *wins, *candidates, children),
+            Subtree::Node {
+                guess,
+                wins,
+                candidates,
+                children,
+            } => (*guess, *wins, *candidates, children),
         };
         if wins {
             stats.add_secret(guesses);
@@ -95,7 +105,16 @@ pub fn layout(root: &Subtree) -> Laid {
                 }
             }
         }
-        records.push(NodeRecord { guess, candidates, mask, first_edge });
+        records.push(NodeRecord {
+            guess,
+            candidates,
+            mask,
+            first_edge,
+        });
     }
-    Laid { records, edges, stats }
+    Laid {
+        records,
+        edges,
+        stats,
+    }
 }

@@ -85,8 +85,10 @@ fn show_progress(solved: &AtomicU64, done: &AtomicU64, total: u64) {
         if bar.is_none() && start.elapsed() > Duration::from_millis(500) {
             let b = ProgressBar::new(total);
             b.set_style(
-                ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} secrets, ~{eta} left")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} secrets, ~{eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar = Some(b);
         }
@@ -107,7 +109,12 @@ fn peak_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-fn print_report(args: &Args, tree: &Generated, elapsed: Duration, bytes: u64) -> std::io::Result<()> {
+fn print_report(
+    args: &Args,
+    tree: &Generated,
+    elapsed: Duration,
+    bytes: u64,
+) -> std::io::Result<()> {
     let board = tree.board;
     let stats = &tree.meta.stats;
     let first = board
@@ -137,17 +144,31 @@ fn print_report(args: &Args, tree: &Generated, elapsed: Duration, bytes: u64) ->
         });
         return writeln!(out, "{report}");
     }
-    writeln!(out, "board        {} ({} codes)", board.name(), board.code_count())?;
+    writeln!(
+        out,
+        "board        {} ({} codes)",
+        board.name(),
+        board.code_count()
+    )?;
     writeln!(out, "strategy     {}", tree.meta.strategy.name)?;
     writeln!(out, "first guess  {first}")?;
     writeln!(out, "secrets      {}", stats.secrets)?;
     writeln!(out, "nodes        {}", stats.nodes)?;
     writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(out, "total        {} guesses (average {:.4})", stats.total_guesses, stats.average())?;
+    writeln!(
+        out,
+        "total        {} guesses (average {:.4})",
+        stats.total_guesses,
+        stats.average()
+    )?;
     writeln!(out, "histogram    {}", stats.histogram_text())?;
     writeln!(out, "time         {millis:.1} ms")?;
     if let Some(peak) = peak_memory() {
-        writeln!(out, "peak memory  {:.1} MiB", peak as f64 / (1024.0 * 1024.0))?;
+        writeln!(
+            out,
+            "peak memory  {:.1} MiB",
+            peak as f64 / (1024.0 * 1024.0)
+        )?;
     }
     writeln!(
         out,

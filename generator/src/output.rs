@@ -22,7 +22,13 @@ pub fn write_atomic(target: &Path, tree: &Generated) -> io::Result<u64> {
     let temp = temporary(target);
     let written = (|| {
         let file = File::create(&temp)?;
-        let len = write_tree(&file, tree.board, &tree.meta, &tree.laid.records, &tree.laid.edges)?;
+        let len = write_tree(
+            &file,
+            tree.board,
+            &tree.meta,
+            &tree.laid.records,
+            &tree.laid.edges,
+        )?;
         file.sync_all()?;
         fs::rename(&temp, target)?;
         Ok(len)
@@ -41,6 +47,10 @@ mod tests {
     fn temporary_name_sits_beside_the_target() {
         let t = temporary(Path::new("trees/knuth-4x6.mmt"));
         assert_eq!(t.parent(), Some(Path::new("trees")));
-        assert!(t.file_name().unwrap().to_string_lossy().starts_with("knuth-4x6.mmt.tmp-"));
+        assert!(t
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("knuth-4x6.mmt.tmp-"));
     }
 }

@@ -126,11 +126,16 @@ mod tests {
 
     #[test]
     fn answers_match_the_library_score() {
-        for board in [Board::classic(), Board::new(3, 10, false).unwrap(), Board::new(8, 2, true).unwrap()] {
+        for board in [
+            Board::classic(),
+            Board::new(3, 10, false).unwrap(),
+            Board::new(8, 2, true).unwrap(),
+        ] {
             let codes = Codes::new(board);
             for g in (0..codes.len()).step_by(7) {
                 for s in (0..codes.len()).step_by(5) {
-                    let expected = score(codes.code(g), codes.code(s), board.pegs()).index(board.pegs());
+                    let expected =
+                        score(codes.code(g), codes.code(s), board.pegs()).index(board.pegs());
                     assert_eq!(codes.answer(g, s), expected);
                 }
             }
@@ -150,6 +155,8 @@ mod tests {
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);
         assert_eq!(parts.iter().map(|(_, p)| p.len()).sum::<usize>(), 1295);
-        assert!(parts.iter().all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == *a)));
+        assert!(parts
+            .iter()
+            .all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == *a)));
     }
 }

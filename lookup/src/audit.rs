@@ -11,7 +11,7 @@
 //! Memory: two code-sized buffers and a visited flag per record, partitioned in place,
 //! never a copy per node.
 
-use crate::board::{Board, Code};
+use crate::board::{Code, Written};
 use crate::format::{FormatError, Meta, Stats};
 use crate::play::{solve, PlayError};
 use crate::score::{answer_count, score_counts, ColorCounts, MAX_ANSWERS};
@@ -37,19 +37,42 @@ pub enum AuditError {
     Format(FormatError),
     Play(PlayError),
     /// A record no path from the root reaches.
-    Unreached { record: u32 },
+    Unreached {
+        record: u32,
+    },
     /// A record reached from two places (the file is not a tree).
-    Shared { record: u32 },
+    Shared {
+        record: u32,
+    },
     /// A record's stored candidate count is wrong.
-    Candidates { record: u32, stored: u32, actual: u32 },
+    Candidates {
+        record: u32,
+        stored: u32,
+        actual: u32,
+    },
     /// A record's answers are not the ones its guess makes.
-    Answers { record: u32, stored: u64, actual: u64 },
+    Answers {
+        record: u32,
+        stored: u64,
+        actual: u64,
+    },
     /// An edge leads to a leaf but the secrets there are not exactly the leaf's code.
-    Leaf { code: Code, secrets: u32 },
+    Leaf {
+        code: Written,
+        secrets: u32,
+    },
     /// A statistic in the metadata is not the tree's.
-    Stat { name: &'static str, stored: u64, actual: u64 },
+    Stat {
+        name: &'static str,
+        stored: u64,
+        actual: u64,
+    },
     /// Replaying a secret alone took a different number of guesses.
-    Replay { secret: Code, walked: u32, partitioned: u32 },
+    Replay {
+        secret: Written,
+        walked: u32,
+        partitioned: u32,
+    },
 }
 
 impl From<FormatError> for AuditError {
@@ -58,48 +81,49 @@ impl From<FormatError> for AuditError {
     }
 }
 
-impl AuditError {
-    /// The error with codes in `board`'s notation.
-    pub fn display(&self, board: Board) -> impl fmt::Display + '_ {
-        Shown { error: self, board }
-    }
-}
-
-struct Shown<'a> {
-    error: &'a AuditError,
-    board: Board,
-}
-
-impl fmt::Display for Shown<'_> {
+impl fmt::Display for AuditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use AuditError::*;
-        let b = self.board;
-        match self.error {
+        match self {
             Format(e) => write!(f, "{e}"),
-            Play(e) => write!(f, "{}", e.display(b)),
+            Play(e) => write!(f, "{e}"),
             Unreached { record } => write!(f, "node {record} is not reachable from the root"),
             Shared { record } => write!(f, "node {record} is reached from two places: not a tree"),
-            Candidates { record, stored, actual } => write!(
+            Candidates {
+                record,
+                stored,
+                actual,
+            } => write!(
                 f,
                 "node {record} claims {stored} candidates, {actual} secrets reach it"
             ),
-            Answers { record, stored, actual } => write!(
+            Answers {
+                record,
+                stored,
+                actual,
+            } => write!(
                 f,
                 "node {record} has branches {stored:#x}, its guess gives answers {actual:#x}"
             ),
             Leaf { code, secrets } => write!(
                 f,
-                "leaf {} is reached by {secrets} secrets, not just itself",
-                b.display(*code)
+                "leaf {code} is reached by {secrets} secrets, not just itself"
             ),
-            Stat { name, stored, actual } => write!(
+            Stat {
+                name,
+                stored,
+                actual,
+            } => write!(
                 f,
                 "the header says {name} = {stored}, the tree has {actual}"
             ),
-            Replay { secret, walked, partitioned } => write!(
+            Replay {
+                secret,
+                walked,
+                partitioned,
+            } => write!(
                 f,
-                "secret {} takes {walked} guesses when walked, {partitioned} when partitioned",
-                b.display(*secret)
+                "secret {secret} takes {walked} guesses when walked, {partitioned} when partitioned"
             ),
         }
     }
@@ -141,7 +165,7 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
                 let here = &secrets[visit.from..visit.to];
                 if here != [code] {
                     return Err(AuditError::Leaf {
-                        code: codes[code as usize],
+                        code: board.display(codes[code as usize]),
                         secrets: here.len() as u32,
                     });
                 }
@@ -157,13 +181,23 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         let node = tree.record(record)?;
         let actual = (visit.to - visit.from) as u32;
         if node.candidates != actual {
-            return Err(AuditError::Candidates { record, stored: node.candidates, actual });
+            return Err(AuditError::Candidates {
+                record,
+                stored: node.candidates,
+                actual,
+            });
         }
         // Counting sort of the secrets here by the answer the guess gets.
         let guess = node.guess as usize;
         let answer_of = |s: u32| {
-            score_counts(codes[guess], counts[guess], codes[s as usize], counts[s as usize], pegs)
-                .index(pegs)
+            score_counts(
+                codes[guess],
+                counts[guess],
+                codes[s as usize],
+                counts[s as usize],
+                pegs,
+            )
+            .index(pegs)
         };
         let mut class_start = [0usize; MAX_ANSWERS + 1];
         for &s in &secrets[visit.from..visit.to] {
@@ -175,7 +209,11 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
             .filter(|&a| class_start[a + 1] > 0)
             .fold(0u64, |m, a| m | 1 << a);
         if node.mask != actual_mask {
-            return Err(AuditError::Answers { record, stored: node.mask, actual: actual_mask });
+            return Err(AuditError::Answers {
+                record,
+                stored: node.mask,
+                actual: actual_mask,
+            });
         }
         let wins = class_start[win + 1];
         for a in 0..answers {
@@ -204,13 +242,19 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         }
     }
     if let Some(record) = visited.iter().position(|&seen| !seen) {
-        return Err(AuditError::Unreached { record: record as u32 });
+        return Err(AuditError::Unreached {
+            record: record as u32,
+        });
     }
     compare_stats(&meta.stats, &stats)?;
     for (index, &secret) in codes.iter().enumerate() {
         let walked = solve(tree, secret, |_, _| ()).map_err(AuditError::Play)?;
         if walked != solved_with[index] {
-            return Err(AuditError::Replay { secret, walked, partitioned: solved_with[index] });
+            return Err(AuditError::Replay {
+                secret: board.display(secret),
+                walked,
+                partitioned: solved_with[index],
+            });
         }
     }
     Ok(Report {
@@ -226,13 +270,31 @@ fn compare_stats(stored: &Stats, actual: &Stats) -> Result<(), AuditError> {
     let pairs = [
         ("secrets", stored.secrets, actual.secrets),
         ("nodes", stored.nodes, actual.nodes),
-        ("max_guesses", stored.max_guesses.into(), actual.max_guesses.into()),
+        (
+            "max_guesses",
+            stored.max_guesses.into(),
+            actual.max_guesses.into(),
+        ),
         ("total_guesses", stored.total_guesses, actual.total_guesses),
-        ("histogram length", stored.histogram.len() as u64, actual.histogram.len() as u64),
+        (
+            "histogram length",
+            stored.histogram.len() as u64,
+            actual.histogram.len() as u64,
+        ),
     ];
-    let histogram = stored.histogram.iter().zip(&actual.histogram).map(|(&s, &a)| ("a histogram entry", s, a));
+    let histogram = stored
+        .histogram
+        .iter()
+        .zip(&actual.histogram)
+        .map(|(&s, &a)| ("a histogram entry", s, a));
     match pairs.into_iter().chain(histogram).find(|&(_, s, a)| s != a) {
-        Some((name, stored, actual)) => Err(AuditError::Stat { name, stored, actual }),
+        Some((name, stored, actual)) => Err(AuditError::Stat {
+            name,
+            stored,
+            actual,
+        }),
         None => Ok(()),
     }
 }
+
+impl std::error::Error for AuditError {}

@@ -97,7 +97,10 @@ impl fmt::Display for CodeError {
                 color_char(colors, colors - 1)
             ),
             CodeError::Repeated { color } => {
-                write!(f, "colour '{color}' is repeated, and this board has no repeats")
+                write!(
+                    f,
+                    "colour '{color}' is repeated, and this board has no repeats"
+                )
             }
         }
     }
@@ -137,7 +140,11 @@ fn color_char(colors: u8, c: u8) -> char {
 /// The colour (0-based) a character stands for, if it is one of the board's.
 fn char_color(colors: u8, ch: char) -> Option<u8> {
     let digit = ch.to_digit(16)? as u8;
-    let color = if colors <= 9 { digit.checked_sub(1)? } else { digit };
+    let color = if colors <= 9 {
+        digit.checked_sub(1)?
+    } else {
+        digit
+    };
     (color < colors).then_some(color)
 }
 
@@ -289,9 +296,9 @@ impl Board {
         Ok(Code(packed))
     }
 
-    /// Writes `code` in the board's notation.
-    pub fn display(&self, code: Code) -> impl fmt::Display {
-        Notation { board: *self, code }
+    /// `code` as players write it on this board.
+    pub fn display(&self, code: Code) -> Written {
+        Written { board: *self, code }
     }
 
     /// The board as players name it, e.g. `4x6` or `4x10 no-repeat`.
@@ -300,12 +307,15 @@ impl Board {
     }
 }
 
-struct Notation {
-    board: Board,
-    code: Code,
+/// A code with the board that gives it its notation: displays as players write it.
+/// Errors hold codes in this form so that they can say which code went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub board: Board,
+    pub code: Code,
 }
 
-impl fmt::Display for Notation {
+impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pegs = self.board.pegs();
         (0..pegs).try_for_each(|i| {
@@ -346,9 +356,7 @@ mod tests {
                 }
                 colors
             })
-            .filter(|colors| {
-                board.repeat() || (0..p).all(|i| !colors[..i].contains(&colors[i]))
-            })
+            .filter(|colors| board.repeat() || (0..p).all(|i| !colors[..i].contains(&colors[i])))
             .map(|colors| Code::from_colors(&colors))
             .collect()
     }
@@ -372,7 +380,10 @@ mod tests {
                 assert_eq!(board.code(i as u32), Some(code));
                 assert_eq!(board.index(code), Some(i as u32));
             }
-            assert!(codes.windows(2).all(|w| w[0] < w[1]), "packed order is lexicographic");
+            assert!(
+                codes.windows(2).all(|w| w[0] < w[1]),
+                "packed order is lexicographic"
+            );
             assert_eq!(board.code(board.code_count()), None);
         }
     }
@@ -387,7 +398,10 @@ mod tests {
         assert_eq!(classic.index(classic.parse("6666").unwrap()), Some(1295));
         let bulls = Board::new(4, 10, false).unwrap();
         assert_eq!(bulls.display(bulls.code(0).unwrap()).to_string(), "0123");
-        assert_eq!(bulls.display(bulls.parse("9876").unwrap()).to_string(), "9876");
+        assert_eq!(
+            bulls.display(bulls.parse("9876").unwrap()).to_string(),
+            "9876"
+        );
         let hex = Board::new(3, 16, true).unwrap();
         assert_eq!(hex.display(hex.parse("0aF").unwrap()).to_string(), "0af");
     }
@@ -397,7 +411,10 @@ mod tests {
         let classic = Board::classic();
         assert_eq!(
             classic.parse("112"),
-            Err(CodeError::Length { expected: 4, got: 3 })
+            Err(CodeError::Length {
+                expected: 4,
+                got: 3
+            })
         );
         let err = classic.parse("1172").unwrap_err();
         assert_eq!(

@@ -1,6 +1,6 @@
 //! Reads mmtree strategy trees in place and answers Mastermind moves by walking them.
 //!
-//! A tree file (see [`format`]) holds a complete strategy: the next guess for every
+//! A tree file (see [`format`](mod@format)) holds a complete strategy: the next guess for every
 //! history the strategy can meet. [`Tree`] reads it from any bytes without decoding
 //! it; [`play::next`] answers a player's history, [`play::solve`] plays a secret,
 //! and [`audit::audit`] proves everything the file claims.

@@ -5,7 +5,7 @@
 //! [`first_impossible_move`], runs only after a walk failed, to tell the player which
 //! of their answers cannot be right.
 
-use crate::board::{Board, Code};
+use crate::board::{Board, Code, Written};
 use crate::format::FormatError;
 use crate::score::{score, Feedback};
 use crate::tree::{Position, Tree};
@@ -39,18 +39,28 @@ pub enum PlayError {
     /// The player guessed something other than the tree's guess.
     OffLine {
         move_number: usize,
-        played: Code,
-        tree: Code,
+        played: Written,
+        tree: Written,
     },
     /// Moves after a winning answer.
-    AfterWin { move_number: usize },
-    /// No secret gives the answers of moves 1..=move_number; `played` is that move.
-    Impossible { move_number: usize, played: Move },
+    AfterWin {
+        move_number: usize,
+    },
+    /// No secret gives the answers of moves 1..=move_number: that move's guess and answer.
+    Impossible {
+        move_number: usize,
+        guess: Written,
+        answer: Feedback,
+    },
     /// The history is possible but the tree has no branch for it: the tree is not
     /// complete (`mmlookup audit` says more).
-    Missing { move_number: usize },
+    Missing {
+        move_number: usize,
+    },
     /// Playing this secret through the tree never wins.
-    Unsolved { secret: Code },
+    Unsolved {
+        secret: Written,
+    },
 }
 
 impl From<FormatError> for PlayError {
@@ -59,22 +69,9 @@ impl From<FormatError> for PlayError {
     }
 }
 
-impl PlayError {
-    /// The error with codes written in `board`'s notation.
-    pub fn display(&self, board: Board) -> impl fmt::Display + '_ {
-        Shown { error: self, board }
-    }
-}
-
-struct Shown<'a> {
-    error: &'a PlayError,
-    board: Board,
-}
-
-impl fmt::Display for Shown<'_> {
+impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = self.board;
-        match *self.error {
+        match *self {
             PlayError::Format(e) => write!(f, "{e}"),
             PlayError::OffLine {
                 move_number,
@@ -82,9 +79,7 @@ impl fmt::Display for Shown<'_> {
                 tree,
             } => write!(
                 f,
-                "move {move_number} leaves the tree's line: you played {}, the tree plays {} there",
-                b.display(played),
-                b.display(tree)
+                "move {move_number} leaves the tree's line: you played {played}, the tree plays {tree} there"
             ),
             PlayError::AfterWin { move_number } => write!(
                 f,
@@ -92,20 +87,17 @@ impl fmt::Display for Shown<'_> {
             ),
             PlayError::Impossible {
                 move_number,
-                played,
+                guess,
+                answer,
             } => write!(
                 f,
-                "move {move_number} ({}:{}) is impossible: no secret gives that answer and all the answers before it",
-                b.display(played.guess),
-                played.answer
+                "move {move_number} ({guess}:{answer}) is impossible: no secret gives that answer and all the answers before it"
             ),
             PlayError::Missing { move_number } => write!(
                 f,
                 "the tree has no branch for move {move_number} although secrets remain (incomplete tree; run mmlookup audit)"
             ),
-            PlayError::Unsolved { secret } => {
-                write!(f, "the tree never solves {}", b.display(secret))
-            }
+            PlayError::Unsolved { secret } => write!(f, "the tree never solves {secret}"),
         }
     }
 }
@@ -120,7 +112,8 @@ pub fn next<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Result<Next, Play
         Err(match first_impossible_move(&board, &moves[..move_number]) {
             Some(k) => PlayError::Impossible {
                 move_number: k,
-                played: moves[k - 1],
+                guess: board.display(moves[k - 1].guess),
+                answer: moves[k - 1].answer,
             },
             None => error,
         })
@@ -130,13 +123,24 @@ pub fn next<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Result<Next, Play
         let move_number = i + 1;
         let ours = tree.guess(position)?;
         if m.guess != ours {
-            return fail(move_number, PlayError::OffLine { move_number, played: m.guess, tree: ours });
+            return fail(
+                move_number,
+                PlayError::OffLine {
+                    move_number,
+                    played: board.display(m.guess),
+                    tree: board.display(ours),
+                },
+            );
         }
         if m.answer.is_win(board.pegs()) {
             if move_number < moves.len() {
-                return Err(PlayError::AfterWin { move_number: move_number + 1 });
+                return Err(PlayError::AfterWin {
+                    move_number: move_number + 1,
+                });
             }
-            return Ok(Next::Solved { guesses: move_number });
+            return Ok(Next::Solved {
+                guesses: move_number,
+            });
         }
         position = match tree.child(position, m.answer)? {
             Some(child) => child,
@@ -168,9 +172,9 @@ pub fn solve<D: AsRef<[u8]>>(
         if answer.is_win(pegs) {
             return Ok(guesses);
         }
-        position = tree
-            .child(position, answer)?
-            .ok_or(PlayError::Unsolved { secret })?;
+        position = tree.child(position, answer)?.ok_or(PlayError::Unsolved {
+            secret: tree.board().display(secret),
+        })?;
     }
 }
 
@@ -190,3 +194,6 @@ pub fn first_impossible_move(board: &Board, moves: &[Move]) -> Option<usize> {
         .unwrap_or(0);
     (longest_fit < moves.len()).then_some(longest_fit + 1)
 }
+
+#[cfg(feature = "std")]
+impl std::error::Error for PlayError {}

@@ -69,11 +69,7 @@ impl Feedback {
     /// The dense index of this answer (see the module docs). Only meaningful for a
     /// feedback that [`Feedback::check`] accepts.
     pub fn index(self, pegs: usize) -> usize {
-        let (b, w, p) = (
-            usize::from(self.black),
-            usize::from(self.white),
-            pegs,
-        );
+        let (b, w, p) = (usize::from(self.black), usize::from(self.white), pegs);
         let row_start = b * (p + 1) - b * b.saturating_sub(1) / 2;
         if b == p {
             row_start - 1
@@ -268,7 +264,10 @@ mod tests {
     fn feedback_text_is_checked_against_the_board() {
         let classic = Board::classic();
         assert_eq!(Feedback::parse("1,0", &classic), Ok(Feedback::new(1, 0)));
-        assert_eq!(Feedback::parse(" 2 , 1 ", &classic), Ok(Feedback::new(2, 1)));
+        assert_eq!(
+            Feedback::parse(" 2 , 1 ", &classic),
+            Ok(Feedback::new(2, 1))
+        );
         assert_eq!(Feedback::parse("04", &classic), Ok(Feedback::new(0, 4)));
         assert_eq!(Feedback::parse("1 2", &classic), Ok(Feedback::new(1, 2)));
         for bad in ["", "1", "1,", "a,b", "1,0,0", "-1,2", "123"] {
@@ -292,7 +291,13 @@ mod tests {
 
     #[test]
     fn check_accepts_the_answers_that_occur_exactly_with_more_colours_than_pegs() {
-        for (p, c, r) in [(4, 6, true), (4, 6, false), (3, 4, false), (2, 2, true), (3, 3, false)] {
+        for (p, c, r) in [
+            (4, 6, true),
+            (4, 6, false),
+            (3, 4, false),
+            (2, 2, true),
+            (3, 3, false),
+        ] {
             let board = Board::new(p, c, r).unwrap();
             let mut seen = [false; MAX_ANSWERS];
             for g in board.codes() {

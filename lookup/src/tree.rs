@@ -73,7 +73,10 @@ impl<D: AsRef<[u8]>> Tree<D> {
 
     /// Decodes the metadata (bounded by [`crate::format::MAX_META_LEN`]).
     pub fn meta(&self) -> Result<Meta, FormatError> {
-        Meta::decode(self.section(crate::format::PREFIX_LEN as u64, u64::from(self.layout.meta_len)))
+        Meta::decode(self.section(
+            crate::format::PREFIX_LEN as u64,
+            u64::from(self.layout.meta_len),
+        ))
     }
 
     /// Recomputes the checksum over the whole file (O(file size)).
@@ -110,7 +113,9 @@ impl<D: AsRef<[u8]>> Tree<D> {
     /// The code guessed at `position`.
     pub fn guess(&self, position: Position) -> Result<Code, FormatError> {
         let index = self.guess_index(position)?;
-        self.board().code(index).ok_or(FormatError::CodeIndex(index))
+        self.board()
+            .code(index)
+            .ok_or(FormatError::CodeIndex(index))
     }
 
     /// Secrets still possible at `position`.
@@ -123,7 +128,11 @@ impl<D: AsRef<[u8]>> Tree<D> {
 
     /// The position after `answer` at `position`; `None` if the tree has no such
     /// branch (the win, or an answer no remaining secret gives).
-    pub fn child(&self, position: Position, answer: Feedback) -> Result<Option<Position>, FormatError> {
+    pub fn child(
+        &self,
+        position: Position,
+        answer: Feedback,
+    ) -> Result<Option<Position>, FormatError> {
         let Position::Node(record) = position else {
             return Ok(None);
         };
@@ -137,7 +146,12 @@ impl<D: AsRef<[u8]>> Tree<D> {
             return Ok(None);
         }
         let rank = (node.mask & ((1 << bit) - 1)).count_ones();
-        let child = Child::read(&self.layout, self.edge_table(), node.first_edge + rank, record)?;
+        let child = Child::read(
+            &self.layout,
+            self.edge_table(),
+            node.first_edge + rank,
+            record,
+        )?;
         Ok(Some(child.into()))
     }
 
@@ -145,7 +159,8 @@ impl<D: AsRef<[u8]>> Tree<D> {
     pub fn children(
         &self,
         position: Position,
-    ) -> Result<impl Iterator<Item = Result<(Feedback, Position), FormatError>> + '_, FormatError> {
+    ) -> Result<impl Iterator<Item = Result<(Feedback, Position), FormatError>> + '_, FormatError>
+    {
         let (record, node) = match position {
             Position::Node(record) => (record, Some(self.record(record)?)),
             Position::Leaf(_) => (0, None),
@@ -157,7 +172,8 @@ impl<D: AsRef<[u8]>> Tree<D> {
             .filter(move |&bit| mask & (1 << bit) != 0)
             .enumerate()
             .map(move |(rank, bit)| {
-                let child = Child::read(&self.layout, self.edge_table(), first + rank as u32, record)?;
+                let child =
+                    Child::read(&self.layout, self.edge_table(), first + rank as u32, record)?;
                 // `bit` is below the answer count, so it names an answer.
                 let answer = Feedback::from_index(bit, pegs).unwrap_or(Feedback::win(pegs));
                 Ok((answer, child.into()))

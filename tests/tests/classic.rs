@@ -7,13 +7,20 @@ use common::*;
 #[test]
 fn knuth_classic_tree_is_knuths() {
     let dir = scratch("knuth_classic");
-    let (tree, report) = generate(&dir, "k.mmt", &["--pegs", "4", "--colors", "6", "--strategy", "knuth"]);
+    let (tree, report) = generate(
+        &dir,
+        "k.mmt",
+        &["--pegs", "4", "--colors", "6", "--strategy", "knuth"],
+    );
     assert_eq!(report["first_guess"], "1122");
     assert_eq!(report["total_guesses"], 5801);
     assert_eq!(report["max_guesses"], 5);
     assert_eq!(report["secrets"], 1296);
     assert_eq!(report["histogram"], serde_json::json!([1, 6, 62, 533, 694]));
-    assert!(report["file_bytes"].as_u64().unwrap() <= 16 * 1024, "at most 16 KiB");
+    assert!(
+        report["file_bytes"].as_u64().unwrap() <= 16 * 1024,
+        "at most 16 KiB"
+    );
 
     let tree = tree.to_str().unwrap();
     let audit = json(&ok("mmlookup", &["audit", tree, "--json"]));
@@ -28,7 +35,10 @@ fn knuth_classic_tree_is_knuths() {
         json(&path)["guesses"],
         serde_json::json!(["1122", "1344", "3526", "1462", "3632"])
     );
-    assert_eq!(json(&path)["answers"], serde_json::json!(["1,0", "0,1", "1,2", "1,1", "4,0"]));
+    assert_eq!(
+        json(&path)["answers"],
+        serde_json::json!(["1,0", "0,1", "1,2", "1,1", "4,0"])
+    );
 }
 
 #[test]
@@ -39,7 +49,11 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
         (vec!["1122:1,0"], "1344", 256),
         (vec!["1122:1,0", "1344:0,1"], "3526", 44),
         (vec!["1122:1,0", "1344:0,1", "3526:1,2"], "1462", 7),
-        (vec!["1122:1,0", "1344:0,1", "3526:1,2", "1462:1,1"], "3632", 1),
+        (
+            vec!["1122:1,0", "1344:0,1", "3526:1,2", "1462:1,1"],
+            "3632",
+            1,
+        ),
     ];
     for (moves, guess, candidates) in steps {
         let mut args = vec!["next", "--json"];
@@ -51,7 +65,12 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
         args.remove(1);
         assert_eq!(ok("mmlookup", &args).lines().next(), Some(guess));
     }
-    let done = json(&ok("mmlookup", &["next", "--json", "1122:1,0", "1344:0,1", "3526:1,2", "1462:1,1", "3632:4,0"]));
+    let done = json(&ok(
+        "mmlookup",
+        &[
+            "next", "--json", "1122:1,0", "1344:0,1", "3526:1,2", "1462:1,1", "3632:4,0",
+        ],
+    ));
     assert_eq!(done["solved"], true);
     assert_eq!(done["guesses"], 5);
 }
@@ -62,7 +81,10 @@ fn shipped_classic_tree_is_what_mmgen_makes_today() {
     let (tree, _) = generate(&dir, "k.mmt", &["--strategy", "knuth"]);
     let fresh = std::fs::read(tree).unwrap();
     let shipped = std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap();
-    assert!(fresh == shipped, "trees/knuth-4x6.mmt is stale: run `make trees`");
+    assert!(
+        fresh == shipped,
+        "trees/knuth-4x6.mmt is stale: run `make trees`"
+    );
 }
 
 #[test]
@@ -75,7 +97,11 @@ fn solve_all_plays_every_secret_once() {
     for line in &lines {
         let words: Vec<&str> = line.split(' ').collect();
         assert_eq!(words[1], "1122");
-        assert_eq!(words.first(), words.last(), "each game ends on its secret: {line}");
+        assert_eq!(
+            words.first(),
+            words.last(),
+            "each game ends on its secret: {line}"
+        );
     }
     let jsonl = ok("mmlookup", &["solve", "--all", "--json"]);
     let first = json(jsonl.lines().next().unwrap());

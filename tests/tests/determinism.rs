@@ -20,24 +20,37 @@ fn files_are_identical_for_any_thread_count_and_audit_clean() {
             args.extend(["--threads", threads]);
             let (path, _) = generate(&dir, &format!("t{threads}.mmt"), &args);
             files.push(std::fs::read(&path).unwrap());
-            let audit = json(&ok("mmlookup", &["audit", "--json", path.to_str().unwrap()]));
+            let audit = json(&ok(
+                "mmlookup",
+                &["audit", "--json", path.to_str().unwrap()],
+            ));
             assert_eq!(audit["ok"], true, "{board:?}");
         }
-        assert!(files.windows(2).all(|w| w[0] == w[1]), "{board:?} differs by thread count");
+        assert!(
+            files.windows(2).all(|w| w[0] == w[1]),
+            "{board:?} differs by thread count"
+        );
     }
 }
 
 #[test]
 fn bulls_and_cows_uses_digits_and_never_repeats() {
     let dir = scratch("bulls");
-    let (path, report) = generate(&dir, "bc.mmt", &["--pegs", "4", "--colors", "10", "--no-repeat"]);
+    let (path, report) = generate(
+        &dir,
+        "bc.mmt",
+        &["--pegs", "4", "--colors", "10", "--no-repeat"],
+    );
     assert_eq!(report["secrets"], 5040);
     assert_eq!(report["first_guess"], "0123");
     let path = path.to_str().unwrap();
     let audit = json(&ok("mmlookup", &["audit", "--json", path]));
     assert_eq!(audit["ok"], true);
     assert_eq!(audit["total_guesses"], report["total_guesses"]);
-    let game = json(&ok("mmlookup", &["solve", "--json", "--tree", path, "9876"]));
+    let game = json(&ok(
+        "mmlookup",
+        &["solve", "--json", "--tree", path, "9876"],
+    ));
     assert_eq!(game["guesses"].as_array().unwrap().last().unwrap(), "9876");
     let err = fails("mmlookup", &["solve", "--tree", path, "1123"]);
     assert!(err.contains("repeated"), "{err}");

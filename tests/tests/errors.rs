@@ -9,12 +9,27 @@ fn malformed_and_impossible_moves_are_named() {
         (&["1122"][..], "move 1 '1122': write a move as GUESS:B,W"),
         (&["1122:1"], "feedback is written B,W"),
         (&["112:1,0"], "a code has 4 pegs, this one has 3"),
-        (&["1172:1,0"], "'7' is not a colour of this board (colours are 1-6)"),
+        (
+            &["1172:1,0"],
+            "'7' is not a colour of this board (colours are 1-6)",
+        ),
         (&["1122:3,1"], "feedback 3,1 cannot occur"),
-        (&["1122:1,0", "1344:5,0"], "move 2 '1344:5,0': feedback 5,0 cannot occur"),
-        (&["1122:1,0", "1344:0,1", "3526:1,2", "1462:0,0"], "move 4 (1462:0,0) is impossible"),
-        (&["1122:1,0", "1111:0,0"], "move 2 leaves the tree's line: you played 1111, the tree plays 1344"),
-        (&["1122:4,0", "1344:0,0"], "move 2 comes after the game was already won"),
+        (
+            &["1122:1,0", "1344:5,0"],
+            "move 2 '1344:5,0': feedback 5,0 cannot occur",
+        ),
+        (
+            &["1122:1,0", "1344:0,1", "3526:1,2", "1462:0,0"],
+            "move 4 (1462:0,0) is impossible",
+        ),
+        (
+            &["1122:1,0", "1111:0,0"],
+            "move 2 leaves the tree's line: you played 1111, the tree plays 1344",
+        ),
+        (
+            &["1122:4,0", "1344:0,0"],
+            "move 2 comes after the game was already won",
+        ),
     ] {
         let mut args = vec!["next"];
         args.extend(moves);
@@ -39,7 +54,10 @@ fn missing_empty_truncated_and_foreign_files_are_refused() {
     };
     let empty = write("empty.mmt", b"");
     assert!(fails("mmlookup", &["info", &empty]).contains("not a tree file"));
-    let text = write("text.mmt", b"this is not a tree file, just some text of a few dozen bytes");
+    let text = write(
+        "text.mmt",
+        b"this is not a tree file, just some text of a few dozen bytes",
+    );
     assert!(fails("mmlookup", &["audit", &text]).contains("wrong magic"));
     let mut future = shipped.clone();
     future[8] = 9;
@@ -49,7 +67,11 @@ fn missing_empty_truncated_and_foreign_files_are_refused() {
     // Every truncation is caught when the file is opened.
     for len in (0..shipped.len()).step_by(97) {
         let cut = write("cut.mmt", &shipped[..len]);
-        for command in [&["next", "--tree", &cut][..], &["audit", &cut], &["info", &cut]] {
+        for command in [
+            &["next", "--tree", &cut][..],
+            &["audit", &cut],
+            &["info", &cut],
+        ] {
             fails("mmlookup", command);
         }
     }
@@ -66,13 +88,20 @@ fn corrupted_files_fail_the_audit_and_never_panic_a_walk() {
         bytes[at] ^= 0x5a;
         std::fs::write(&path, &bytes).unwrap();
         let audit = run("mmlookup", &["audit", "--json", path_text]);
-        assert_eq!(audit.status.code(), Some(1), "flip at {at} must fail the audit");
+        assert_eq!(
+            audit.status.code(),
+            Some(1),
+            "flip at {at} must fail the audit"
+        );
         let report = json(&String::from_utf8_lossy(&audit.stdout));
         assert_eq!(report["ok"], false);
         // A walk may or may not notice (the checksum is the audit's job), but it
         // must end cleanly either way.
         let walk = run("mmlookup", &["solve", "--all", "--tree", path_text]);
-        assert!(matches!(walk.status.code(), Some(0 | 1)), "flip at {at}: {walk:?}");
+        assert!(
+            matches!(walk.status.code(), Some(0 | 1)),
+            "flip at {at}: {walk:?}"
+        );
     }
 }
 
@@ -83,12 +112,25 @@ fn bad_boards_and_output_paths_fail_cleanly_and_leave_no_file() {
     let out = out.to_str().unwrap();
     let err = fails("mmgen", &["--pegs", "9", "--colors", "6", "--out", out]);
     assert!(err.contains("9 pegs is not supported"), "{err}");
-    let err = fails("mmgen", &["--pegs", "5", "--colors", "4", "--no-repeat", "--out", out]);
+    let err = fails(
+        "mmgen",
+        &["--pegs", "5", "--colors", "4", "--no-repeat", "--out", out],
+    );
     assert!(err.contains("need at least 5 colours"), "{err}");
     let err = fails("mmgen", &["--pegs", "8", "--colors", "9", "--out", out]);
     assert!(err.contains("too many"), "{err}");
     let nowhere = dir.join("no/such/dir/x.mmt");
-    let err = fails("mmgen", &["--pegs", "2", "--colors", "3", "--out", nowhere.to_str().unwrap()]);
+    let err = fails(
+        "mmgen",
+        &[
+            "--pegs",
+            "2",
+            "--colors",
+            "3",
+            "--out",
+            nowhere.to_str().unwrap(),
+        ],
+    );
     assert!(err.contains("cannot write"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(leftovers.is_empty(), "no partial files: {leftovers:?}");

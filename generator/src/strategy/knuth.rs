@@ -25,7 +25,12 @@ const CHUNK: u32 = 128;
 /// (largest class, not a candidate, code index): smaller is better.
 type Key = (u32, bool, u32);
 
-fn best_in(codes: &Codes, candidates: &[u32], guesses: std::ops::Range<u32>, shared: &AtomicU32) -> Option<Key> {
+fn best_in(
+    codes: &Codes,
+    candidates: &[u32],
+    guesses: std::ops::Range<u32>,
+    shared: &AtomicU32,
+) -> Option<Key> {
     let mut best: Option<Key> = None;
     let mut next_candidate = candidates.partition_point(|&c| c < guesses.start);
     for guess in guesses {
@@ -70,10 +75,74 @@ impl Strategy for Knuth {
         } else {
             (0..n.div_ceil(CHUNK))
                 .into_par_iter()
-                .filter_map(|c| best_in(codes, candidates, c * CHUNK..((c + 1) * CHUNK).min(n), &shared))
+                .filter_map(|c| {
+                    best_in(
+                        codes,
+                        candidates,
+                        c * CHUNK..((c + 1) * CHUNK).min(n),
+                        &shared,
+                    )
+                })
                 .min()
         };
         // A candidate always gives a largest class below |S|, so some guess qualifies.
         best.map_or(candidates[0], |(_, _, guess)| guess)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::{expand, layout};
+    use lookup::score::score;
+    use lookup::Board;
+    use std::sync::atomic::AtomicU64;
+
+    /// Knuth's rule read literally: score every guess against every candidate with
+    /// the library's plain `score`, no early exit, no threads, no shortcuts.
+    struct Reference;
+
+    impl Strategy for Reference {
+        fn info(&self) -> StrategyInfo {
+            Knuth.info()
+        }
+
+        fn choose(&self, codes: &Codes, candidates: &[u32]) -> u32 {
+            let pegs = codes.board().pegs();
+            (0..codes.len())
+                .min_by_key(|&g| {
+                    let mut classes = std::collections::HashMap::new();
+                    for &s in candidates {
+                        *classes
+                            .entry(score(codes.code(g), codes.code(s), pegs))
+                            .or_insert(0) += 1;
+                    }
+                    let largest = classes.values().copied().max().unwrap_or(0);
+                    (largest, !candidates.contains(&g), g)
+                })
+                .unwrap()
+        }
+    }
+
+    #[test]
+    fn fast_knuth_builds_the_same_trees_as_the_reference() {
+        for (p, c, r) in [
+            (3, 4, true),
+            (4, 4, true),
+            (3, 5, true),
+            (4, 6, false),
+            (2, 9, true),
+            (4, 6, true),
+        ] {
+            let codes = Codes::new(Board::new(p, c, r).unwrap());
+            let all: Vec<u32> = (0..codes.len()).collect();
+            let solved = AtomicU64::new(0);
+            let fast = layout(&expand(&codes, &Knuth, &all, &solved));
+            let slow = layout(&expand(&codes, &Reference, &all, &solved));
+            assert_eq!(fast.records, slow.records, "{p}x{c} repeat={r}");
+            assert_eq!(fast.edges, slow.edges, "{p}x{c} repeat={r}");
+            assert_eq!(fast.stats, slow.stats);
+            assert_eq!(solved.load(Ordering::Relaxed), 2 * u64::from(codes.len()));
+        }
     }
 }

@@ -85,9 +85,7 @@ impl Layout {
 
     /// The length of the whole file.
     pub fn file_len(&self) -> u64 {
-        self.edges_offset()
-            + u64::from(self.edges) * self.child_width as u64
-            + CHECKSUM_LEN as u64
+        self.edges_offset() + u64::from(self.edges) * self.child_width as u64 + CHECKSUM_LEN as u64
     }
 
     /// The fixed prefix describing this layout.
@@ -163,7 +161,12 @@ mod tests {
         assert_eq!(bytes_for(1 << 24), 4);
         let classic = Layout::new(Board::classic(), 400, 1800, 100);
         assert_eq!(
-            (classic.code_width, classic.mask_width, classic.first_width, classic.child_width),
+            (
+                classic.code_width,
+                classic.mask_width,
+                classic.first_width,
+                classic.child_width
+            ),
             (2, 2, 2, 2)
         );
         assert_eq!(classic.record_width(), 8);
@@ -178,7 +181,10 @@ mod tests {
         bytes.resize(layout.file_len() as usize, 0);
         assert_eq!(Layout::read(&bytes), Ok(layout));
         bytes.push(0);
-        assert!(matches!(Layout::read(&bytes), Err(FormatError::Length { .. })));
+        assert!(matches!(
+            Layout::read(&bytes),
+            Err(FormatError::Length { .. })
+        ));
     }
 
     #[test]

@@ -53,8 +53,12 @@ impl NodeRecord {
         let (guess, rest) = bytes.split_at(layout.code_width);
         let (candidates, rest) = rest.split_at(layout.code_width);
         let (mask, first) = rest.split_at(layout.mask_width);
-        let (guess, candidates, mask, first) =
-            (read_le(guess), read_le(candidates), read_le(mask), read_le(first));
+        let (guess, candidates, mask, first) = (
+            read_le(guess),
+            read_le(candidates),
+            read_le(mask),
+            read_le(first),
+        );
         let codes = u64::from(layout.board.code_count());
         let answers = answer_count(layout.board.pegs()) - 1;
         let problem = if guess >= codes {
@@ -97,7 +101,12 @@ impl NodeRecord {
 impl Child {
     /// Reads edge `index` of `table`, reached from record `from`, and checks that it
     /// leads to a code or to a later record.
-    pub fn read(layout: &Layout, table: &[u8], index: u32, from: u32) -> Result<Child, FormatError> {
+    pub fn read(
+        layout: &Layout,
+        table: &[u8],
+        index: u32,
+        from: u32,
+    ) -> Result<Child, FormatError> {
         let width = layout.child_width;
         let start = index as usize * width;
         let bytes = table

@@ -4,7 +4,7 @@
 //! time into a small buffer. Writing to a temporary name and renaming is the caller's
 //! job (see `mmgen`), since only the caller knows the destination.
 
-use super::{Child, Layout, Meta, NodeRecord, FormatError};
+use super::{Child, FormatError, Layout, Meta, NodeRecord};
 use crate::board::Board;
 use std::io::{self, Write};
 

@@ -18,13 +18,16 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::stdout().lock();
-    let result = source::open(args.file.as_deref()).and_then(|tree| {
-        audit(&tree).map_err(|e| format!("audit failed: {}", e.display(tree.board())))
-    });
+    let result = source::open(args.file.as_deref())
+        .and_then(|tree| audit(&tree).map_err(|e| format!("audit failed: {e}")));
     let report = match result {
         Ok(report) => report,
         Err(message) if args.json => {
-            writeln!(out, "{}", serde_json::json!({ "ok": false, "error": message }))?;
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "ok": false, "error": message })
+            )?;
             return Err(Failure::Reported);
         }
         Err(message) => return Err(message.into()),
@@ -45,12 +48,24 @@ pub fn run(args: &Args) -> Outcome {
         writeln!(out, "{json}")?;
         return Ok(());
     }
-    writeln!(out, "ok: checksum, structure, every edge and every statistic verified; every secret solved")?;
+    writeln!(
+        out,
+        "ok: checksum, structure, every edge and every statistic verified; every secret solved"
+    )?;
     writeln!(out, "strategy     {}", report.meta.strategy.name)?;
     writeln!(out, "secrets      {}", stats.secrets)?;
-    writeln!(out, "nodes        {} ({} records, {} edges)", stats.nodes, report.records, report.edges)?;
+    writeln!(
+        out,
+        "nodes        {} ({} records, {} edges)",
+        stats.nodes, report.records, report.edges
+    )?;
     writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(out, "total        {} guesses (average {:.4})", stats.total_guesses, stats.average())?;
+    writeln!(
+        out,
+        "total        {} guesses (average {:.4})",
+        stats.total_guesses,
+        stats.average()
+    )?;
     writeln!(out, "histogram    {}", stats.histogram_text())?;
     Ok(())
 }

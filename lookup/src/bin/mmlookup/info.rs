@@ -66,21 +66,47 @@ pub fn run(args: &Args) -> Outcome {
         writeln!(out, "{json}")?;
         return Ok(());
     }
-    writeln!(out, "board        {} ({} codes)", board.name(), board.code_count())?;
+    writeln!(
+        out,
+        "board        {} ({} codes)",
+        board.name(),
+        board.code_count()
+    )?;
     writeln!(out, "generator    {}", meta.generator)?;
-    writeln!(out, "strategy     {}: {}", meta.strategy.name, meta.strategy.rule)?;
+    writeln!(
+        out,
+        "strategy     {}: {}",
+        meta.strategy.name, meta.strategy.rule
+    )?;
     writeln!(out, "tie-break    {}", meta.strategy.tie_break)?;
     for (name, value) in &meta.strategy.params {
         writeln!(out, "parameter    {name} = {value}")?;
     }
     if let Some(proven) = meta.strategy.proven {
-        writeln!(out, "proven       {}", if proven { "yes: the search finished" } else { "no: best found before the time limit" })?;
+        writeln!(
+            out,
+            "proven       {}",
+            if proven {
+                "yes: the search finished"
+            } else {
+                "no: best found before the time limit"
+            }
+        )?;
     }
     writeln!(out, "first guess  {first}")?;
-    writeln!(out, "secrets      {}  (header's claims below; `mmlookup audit` proves them)", stats.secrets)?;
+    writeln!(
+        out,
+        "secrets      {}  (header's claims below; `mmlookup audit` proves them)",
+        stats.secrets
+    )?;
     writeln!(out, "nodes        {}", stats.nodes)?;
     writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(out, "total        {} guesses (average {:.4})", stats.total_guesses, stats.average())?;
+    writeln!(
+        out,
+        "total        {} guesses (average {:.4})",
+        stats.total_guesses,
+        stats.average()
+    )?;
     writeln!(out, "histogram    {}", stats.histogram_text())?;
     writeln!(
         out,
@@ -91,6 +117,9 @@ pub fn run(args: &Args) -> Outcome {
         layout.edges,
         layout.child_width
     )?;
-    writeln!(out, "density      {per_node:.2} bytes per node, {per_secret:.2} bytes per secret")?;
+    writeln!(
+        out,
+        "density      {per_node:.2} bytes per node, {per_secret:.2} bytes per secret"
+    )?;
     Ok(())
 }

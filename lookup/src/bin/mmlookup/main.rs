@@ -7,6 +7,7 @@
 mod audit;
 mod info;
 mod next;
+mod score;
 mod solve;
 mod source;
 
@@ -32,6 +33,8 @@ enum Command {
     Audit(audit::Args),
     /// Board, strategy, statistics and byte sizes of a tree file.
     Info(info::Args),
+    /// The answer (B,W) a guess gets against a secret.
+    Score(score::Args),
 }
 
 /// A failure: what to print and how to exit.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Info(args) => info::run(args),
+        Command::Score(args) => score::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,15 +39,29 @@ pub fn run(args: &Args) -> Outcome {
         .enumerate()
         .map(|(i, text)| parse_move(&board, i + 1, text))
         .collect::<Result<Vec<_>, _>>()?;
-    let next = play::next(&tree, &moves).map_err(|e| e.display(board).to_string())?;
+    let next = play::next(&tree, &moves).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
     match (next, args.json) {
-        (Next::Guess { guess, candidates, .. }, false) => {
+        (
+            Next::Guess {
+                guess, candidates, ..
+            },
+            false,
+        ) => {
             writeln!(out, "{}", board.display(guess))?;
             let secrets = if candidates == 1 { "secret" } else { "secrets" };
-            writeln!(out, "guess {} of the game; {candidates} {secrets} still possible", moves.len() + 1)?;
+            writeln!(
+                out,
+                "guess {} of the game; {candidates} {secrets} still possible",
+                moves.len() + 1
+            )?;
         }
-        (Next::Guess { guess, candidates, .. }, true) => {
+        (
+            Next::Guess {
+                guess, candidates, ..
+            },
+            true,
+        ) => {
             let json = serde_json::json!({
                 "guess": board.display(guess).to_string(),
                 "candidates": candidates,

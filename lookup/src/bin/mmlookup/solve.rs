@@ -25,8 +25,7 @@ pub struct Args {
 /// The guesses and answers of one game.
 fn game<D: AsRef<[u8]>>(tree: &Tree<D>, secret: Code) -> Result<Vec<(Code, Feedback)>, String> {
     let mut steps = Vec::new();
-    solve(tree, secret, |guess, answer| steps.push((guess, answer)))
-        .map_err(|e| e.display(tree.board()).to_string())?;
+    solve(tree, secret, |guess, answer| steps.push((guess, answer))).map_err(|e| e.to_string())?;
     Ok(steps)
 }
 
@@ -44,7 +43,9 @@ pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match &args.secret {
         Some(text) => {
-            let secret = board.parse(text).map_err(|e| format!("secret '{text}': {e}"))?;
+            let secret = board
+                .parse(text)
+                .map_err(|e| format!("secret '{text}': {e}"))?;
             let steps = game(&tree, secret)?;
             if args.json {
                 writeln!(out, "{}", json_line(board, secret, &steps))?;
@@ -52,7 +53,12 @@ pub fn run(args: &Args) -> Outcome {
                 for (guess, answer) in &steps {
                     writeln!(out, "{}  {answer}", board.display(*guess))?;
                 }
-                writeln!(out, "solved {} in {} guesses", board.display(secret), steps.len())?;
+                writeln!(
+                    out,
+                    "solved {} in {} guesses",
+                    board.display(secret),
+                    steps.len()
+                )?;
             }
         }
         None => {

@@ -42,7 +42,10 @@ fn map(path: &Path) -> Result<Mmap, String> {
 pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
     let (bytes, name) = match path {
         Some(path) => (Bytes::Mapped(map(path)?), path.display().to_string()),
-        None => (Bytes::Embedded(CLASSIC), "the built-in classic tree".to_string()),
+        None => (
+            Bytes::Embedded(CLASSIC),
+            "the built-in classic tree".to_string(),
+        ),
     };
     Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
 }

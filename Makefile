@@ -1,0 +1,48 @@
+# The front door: `make demo` and `make test` do all set-up on a fresh machine that
+# has the Rust toolchain. CI runs `make test` (see .ci/run).
+
+CARGO ?= cargo
+REL := target/release
+# Trees shipped in trees/: file name and mmgen arguments.
+TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth
+
+.PHONY: build test lint demo trees bench toolchain clean
+
+build:
+	$(CARGO) build --release --workspace
+
+# rustfmt and clippy ship with rustup's default profile; add them if missing.
+toolchain:
+	@$(CARGO) fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	@$(CARGO) clippy --version >/dev/null 2>&1 || rustup component add clippy
+
+test: toolchain
+	$(CARGO) build --workspace --bins
+	$(CARGO) test --workspace
+	$(CARGO) run -q -p mmtree-tests --bin mmtree-report -- trees --check
+	$(MAKE) lint
+
+lint: toolchain
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --quiet
+
+demo: build
+	@scripts/demo.sh $(REL) 3632
+
+trees: build
+	@for spec in $(TREES); do \
+	  file=$${spec%%:*}; args=$$(echo $${spec#*:} | tr ':=' '  '); \
+	  echo "mmgen $$args --out trees/$$file"; \
+	  $(REL)/mmgen $$args --out trees/$$file >/dev/null || exit 1; \
+	done
+	$(CARGO) build --release --workspace
+	$(REL)/mmtree-report trees
+
+bench: build
+	$(CARGO) bench -p mmtree-lookup --bench next
+	$(REL)/mmtree-report bench
+	@echo "wrote BENCHMARKS.md"
+
+clean:
+	$(CARGO) clean
