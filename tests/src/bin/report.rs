@@ -267,8 +267,18 @@ fn bench() -> Result<(), String> {
                 return Err(format!("mmlookup {args:?} failed"));
             }
         }
-        let source = if tree.is_some() { "memory-mapped file" } else { "built-in tree" };
-        writeln!(md, "| `mmlookup {}` ({source}) | {runs} | {:.2} ms |", args.join(" "), median(times)).unwrap();
+        let source = if tree.is_some() {
+            "memory-mapped file"
+        } else {
+            "built-in tree"
+        };
+        writeln!(
+            md,
+            "| `mmlookup {}` ({source}) | {runs} | {:.2} ms |",
+            args.join(" "),
+            median(times)
+        )
+        .unwrap();
     }
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::write("BENCHMARKS.md", md).map_err(|e| format!("BENCHMARKS.md: {e}"))
