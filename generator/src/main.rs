@@ -154,14 +154,7 @@ fn print_report(
     writeln!(out, "first guess  {first}")?;
     writeln!(out, "secrets      {}", stats.secrets)?;
     writeln!(out, "nodes        {}", stats.nodes)?;
-    writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(
-        out,
-        "total        {} guesses (average {:.4})",
-        stats.total_guesses,
-        stats.average()
-    )?;
-    writeln!(out, "histogram    {}", stats.histogram_text())?;
+    writeln!(out, "{}", stats.summary())?;
     writeln!(out, "time         {millis:.1} ms")?;
     if let Some(peak) = peak_memory() {
         writeln!(

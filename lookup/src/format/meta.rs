@@ -71,6 +71,17 @@ impl Stats {
         pairs.join(" ")
     }
 
+    /// The worst case, total and histogram as three aligned lines, for reports.
+    pub fn summary(&self) -> String {
+        format!(
+            "worst case   {} guesses\ntotal        {} guesses (average {:.4})\nhistogram    {}",
+            self.max_guesses,
+            self.total_guesses,
+            self.average(),
+            self.histogram_text()
+        )
+    }
+
     /// Counts one secret solved with `guesses` guesses.
     pub fn add_secret(&mut self, guesses: u32) {
         let slot = guesses as usize - 1;

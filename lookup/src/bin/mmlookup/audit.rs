@@ -3,18 +3,8 @@
 use crate::{source, Failure, Outcome};
 use lookup::audit::audit;
 use std::io::Write;
-use std::path::PathBuf;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// Tree file (default: the built-in classic 4x6 Knuth tree).
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
-    /// Print one JSON object (keys: secrets, nodes, max_guesses, total_guesses,
-    /// average_guesses, histogram, ok; and error when not ok).
-    #[arg(long)]
-    json: bool,
-}
+pub use crate::source::FileArgs as Args;
 
 pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::stdout().lock();
@@ -59,13 +49,6 @@ pub fn run(args: &Args) -> Outcome {
         "nodes        {} ({} records, {} edges)",
         stats.nodes, report.records, report.edges
     )?;
-    writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(
-        out,
-        "total        {} guesses (average {:.4})",
-        stats.total_guesses,
-        stats.average()
-    )?;
-    writeln!(out, "histogram    {}", stats.histogram_text())?;
+    writeln!(out, "{}", stats.summary())?;
     Ok(())
 }

@@ -5,17 +5,8 @@
 use crate::{source, Outcome};
 use lookup::format::{CHECKSUM_LEN, PREFIX_LEN};
 use std::io::Write;
-use std::path::PathBuf;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// Tree file (default: the built-in classic 4x6 Knuth tree).
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-}
+pub use crate::source::FileArgs as Args;
 
 pub fn run(args: &Args) -> Outcome {
     let tree = source::open(args.file.as_deref())?;
@@ -100,14 +91,7 @@ pub fn run(args: &Args) -> Outcome {
         stats.secrets
     )?;
     writeln!(out, "nodes        {}", stats.nodes)?;
-    writeln!(out, "worst case   {} guesses", stats.max_guesses)?;
-    writeln!(
-        out,
-        "total        {} guesses (average {:.4})",
-        stats.total_guesses,
-        stats.average()
-    )?;
-    writeln!(out, "histogram    {}", stats.histogram_text())?;
+    writeln!(out, "{}", stats.summary())?;
     writeln!(
         out,
         "bytes        {total} = {PREFIX_LEN} prefix + {} metadata + {nodes_bytes} node table ({} records of {}) + {edges_bytes} edge table ({} edges of {}) + {CHECKSUM_LEN} checksum",

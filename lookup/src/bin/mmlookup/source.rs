@@ -49,3 +49,14 @@ pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
     };
     Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
 }
+
+/// The arguments of subcommands that read one whole tree file.
+#[derive(clap::Args)]
+pub struct FileArgs {
+    /// Tree file (default: the built-in classic 4x6 Knuth tree).
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
