@@ -9,6 +9,7 @@ pub mod build;
 pub mod output;
 pub mod partition;
 pub mod strategy;
+pub mod symmetry;
 
 use lookup::format::Meta;
 use lookup::Board;
