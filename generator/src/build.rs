@@ -7,11 +7,12 @@
 //! fixes the file's bytes and makes every edge point forward.
 
 use crate::partition::Codes;
+use crate::search::{Counters, Node, Settings};
 use crate::strategy::Strategy;
 use lookup::format::{Child, NodeRecord, Stats};
 use rayon::prelude::*;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 /// A strategy's decisions below one position.
 pub enum Subtree {
@@ -27,30 +28,40 @@ pub enum Subtree {
     },
 }
 
-/// Expands the tree for `candidates` (sorted). `solved` counts secrets as their
-/// leaves are reached, for progress reports.
-pub fn expand(
+/// Expands the complete tree of `strategy` over every code of the board.
+pub fn expand(codes: &Codes, strategy: &dyn Strategy, settings: Settings, counters: &Counters) -> Subtree {
+    let all: Vec<u32> = (0..codes.len()).collect();
+    expand_node(codes, strategy, settings, counters, &[], &all)
+}
+
+/// Expands the subtree below `history` for `candidates` (sorted).
+fn expand_node(
     codes: &Codes,
     strategy: &dyn Strategy,
+    settings: Settings,
+    counters: &Counters,
+    history: &[u32],
     candidates: &[u32],
-    solved: &AtomicU64,
 ) -> Subtree {
     if let [only] = candidates {
-        solved.fetch_add(1, Ordering::Relaxed);
+        counters.solved.fetch_add(1, Ordering::Relaxed);
         return Subtree::Leaf(*only);
     }
-    let guess = strategy.choose(codes, candidates);
+    let node = Node { candidates, history };
+    let guess = strategy.choose(codes, &node, settings, counters);
     let (parts, wins) = codes.split(guess, candidates);
     assert!(
         wins || parts.len() > 1,
         "the strategy chose a guess that neither wins nor splits the candidates"
     );
     if wins {
-        solved.fetch_add(1, Ordering::Relaxed);
+        counters.solved.fetch_add(1, Ordering::Relaxed);
     }
+    let mut below = history.to_vec();
+    below.push(guess);
     let children = parts
         .into_par_iter()
-        .map(|(answer, part)| (answer, expand(codes, strategy, &part, solved)))
+        .map(|(answer, part)| (answer, expand_node(codes, strategy, settings, counters, &below, &part)))
         .collect();
     Subtree::Node {
         guess,

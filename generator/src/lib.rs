@@ -1,19 +1,20 @@
 //! Builds complete Mastermind strategy trees and writes them as mmtree files.
 //!
 //! Data flows one way: the board's codes ([`partition::Codes`]) -> a strategy chooses
-//! each guess ([`strategy`]) -> [`build::expand`] grows the complete tree in parallel
+//! each guess ([`strategy`], searching with [`search`] and [`symmetry`]) -> [`build::expand`] grows the complete tree in parallel
 //! -> [`build::layout`] numbers it breadth first -> [`output::write_atomic`] streams it
 //! to a temporary file and renames it into place.
 
 pub mod build;
 pub mod output;
 pub mod partition;
+pub mod search;
 pub mod strategy;
 pub mod symmetry;
 
 use lookup::format::Meta;
 use lookup::Board;
-use std::sync::atomic::AtomicU64;
+use search::{Counters, Settings};
 
 /// The program name and version written into every file.
 pub const GENERATOR: &str = concat!("mmgen ", env!("CARGO_PKG_VERSION"));
@@ -25,12 +26,11 @@ pub struct Generated {
     pub laid: build::Laid,
 }
 
-/// Expands the complete tree of `strategy` on `board`; `solved` counts secrets as
-/// they are placed (for a progress bar).
-pub fn generate(board: Board, strategy: &dyn strategy::Strategy, solved: &AtomicU64) -> Generated {
+/// Expands the complete tree of `strategy` on `board`; `counters` follow the work
+/// as it happens (for a progress bar and the report).
+pub fn generate(board: Board, strategy: &dyn strategy::Strategy, settings: Settings, counters: &Counters) -> Generated {
     let codes = partition::Codes::new(board);
-    let all: Vec<u32> = (0..codes.len()).collect();
-    let tree = build::expand(&codes, strategy, &all, solved);
+    let tree = build::expand(&codes, strategy, settings, counters);
     let laid = build::layout(&tree);
     let meta = Meta {
         generator: GENERATOR.into(),

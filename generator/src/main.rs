@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use generator::strategy::{self, NAMES};
+use generator::search::{Counters, Settings};
 use generator::{generate, output::write_atomic, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::Board;
@@ -36,6 +37,10 @@ struct Args {
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Score every code at every node instead of one per symmetry class (slower;
+    /// the file is the same).
+    #[arg(long)]
+    no_symmetry: bool,
 }
 
 fn main() -> ExitCode {
@@ -58,20 +63,22 @@ fn run(args: &Args) -> Result<(), String> {
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
 
     let started = Instant::now();
-    let solved = AtomicU64::new(0);
+    let counters = Counters::default();
+    let settings = Settings { symmetry: !args.no_symmetry };
     let done = AtomicU64::new(0);
     let tree = std::thread::scope(|scope| {
         if std::io::stderr().is_terminal() {
-            scope.spawn(|| show_progress(&solved, &done, u64::from(board.code_count())));
+            scope.spawn(|| show_progress(&counters.solved, &done, u64::from(board.code_count())));
         }
-        let tree = pool.install(|| generate(board, strategy.as_ref(), &solved));
+        let tree = pool.install(|| generate(board, strategy.as_ref(), settings, &counters));
         done.store(1, Ordering::Relaxed);
         tree
     });
     let elapsed = started.elapsed();
     let bytes = write_atomic(&args.out, &tree)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    print_report(args, &tree, elapsed, bytes).map_err(|e| e.to_string())
+    let scorings = counters.scorings.load(Ordering::Relaxed);
+    print_report(args, &tree, elapsed, bytes, scorings).map_err(|e| e.to_string())
 }
 
 /// A bar on stderr that follows the secrets placed so far; waits half a second so
@@ -114,6 +121,7 @@ fn print_report(
     tree: &Generated,
     elapsed: Duration,
     bytes: u64,
+    scorings: u64,
 ) -> std::io::Result<()> {
     let board = tree.board;
     let stats = &tree.meta.stats;
@@ -138,6 +146,8 @@ fn print_report(
             "average_guesses": stats.average(),
             "histogram": stats.histogram,
             "generation_ms": millis,
+            "score_computations": scorings,
+            "symmetry": !args.no_symmetry,
             "file": args.out.display().to_string(),
             "file_bytes": bytes,
             "peak_memory_bytes": peak_memory(),
@@ -155,7 +165,7 @@ fn print_report(
     writeln!(out, "secrets      {}", stats.secrets)?;
     writeln!(out, "nodes        {}", stats.nodes)?;
     writeln!(out, "{}", stats.summary())?;
-    writeln!(out, "time         {millis:.1} ms")?;
+    writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
     if let Some(peak) = peak_memory() {
         writeln!(
             out,

@@ -76,24 +76,30 @@ impl Codes {
     }
 
     /// Class sizes of `guess` over `candidates`; `None` as soon as a class exceeds
-    /// `limit` (the guess cannot be better than one already found).
+    /// `limit` (the guess cannot be better than one already found). Adds the pairs
+    /// scored to `work`.
     #[inline]
-    pub fn classes_within(&self, guess: u32, candidates: &[u32], limit: u32) -> Option<Classes> {
+    pub fn classes_within(&self, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<Classes> {
         let mut classes = [0u32; MAX_ANSWERS];
-        for &s in candidates {
+        for (done, &s) in candidates.iter().enumerate() {
             let class = &mut classes[self.answer(guess, s)];
             *class += 1;
-            if *class > limit {
+            if u64::from(*class) > limit {
+                *work += done as u64 + 1;
                 return None;
             }
         }
+        *work += candidates.len() as u64;
         Some(classes)
     }
 
     /// Class sizes of `guess` over `candidates`.
     pub fn classes(&self, guess: u32, candidates: &[u32]) -> Classes {
-        self.classes_within(guess, candidates, u32::MAX)
-            .unwrap_or([0; MAX_ANSWERS])
+        let mut classes = [0u32; MAX_ANSWERS];
+        for &s in candidates {
+            classes[self.answer(guess, s)] += 1;
+        }
+        classes
     }
 
     /// The non-empty classes of `guess` other than the win, in answer order, and
@@ -151,7 +157,9 @@ mod tests {
         let classes = codes.classes(guess, &all);
         assert_eq!(classes.iter().max(), Some(&256));
         assert_eq!(classes.iter().sum::<u32>(), 1296);
-        assert_eq!(codes.classes_within(guess, &all, 255), None);
+        let mut work = 0;
+        assert_eq!(codes.classes_within(guess, &all, 255, &mut work), None);
+        assert!(work > 0 && work < 1296);
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);
         assert_eq!(parts.iter().map(|(_, p)| p.len()).sum::<usize>(), 1295);

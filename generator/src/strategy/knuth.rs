@@ -3,52 +3,33 @@
 //! Every code of the board is a possible guess. Ties go to a code that is still a
 //! candidate, then to the smallest code; with this tie-break the classic board gives
 //! Knuth's tree (first guess 1122, 5801 guesses in total, never more than 5).
-//!
-//! The search over guesses runs in parallel chunks that share the best maximum found
-//! so far: a guess is abandoned as soon as one of its classes exceeds it, since it can
-//! no longer win or tie. Abandoned guesses are strictly worse than a guess already
-//! seen, so the choice (the minimum of a total order) is the same for any thread count.
+//! The search itself (candidates first, early exits, symmetry, threads) is
+//! [`crate::search`]; this file only says how a guess is scored.
 
 use super::Strategy;
 use crate::partition::Codes;
+use crate::search::{best_guess, Counters, Node, Rule, Settings};
 use lookup::format::StrategyInfo;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 pub struct Knuth;
 
-/// Below this many scorings a node is searched on one thread.
-const PARALLEL_WORK: usize = 1 << 16;
-/// Guesses per parallel chunk.
-const CHUNK: u32 = 128;
+/// Score: the size of the largest answer class.
+struct LargestClass;
 
-/// (largest class, not a candidate, code index): smaller is better.
-type Key = (u32, bool, u32);
-
-fn best_in(
-    codes: &Codes,
-    candidates: &[u32],
-    guesses: std::ops::Range<u32>,
-    shared: &AtomicU32,
-) -> Option<Key> {
-    let mut best: Option<Key> = None;
-    let mut next_candidate = candidates.partition_point(|&c| c < guesses.start);
-    for guess in guesses {
-        while next_candidate < candidates.len() && candidates[next_candidate] < guess {
-            next_candidate += 1;
-        }
-        let in_set = candidates.get(next_candidate) == Some(&guess);
-        let limit = shared.load(Ordering::Relaxed);
-        let Some(classes) = codes.classes_within(guess, candidates, limit) else {
-            continue;
-        };
-        let key = (*classes.iter().max().unwrap_or(&0), !in_set, guess);
-        if best.is_none_or(|b| key < b) {
-            best = Some(key);
-            shared.fetch_min(key.0, Ordering::Relaxed);
-        }
+impl Rule for LargestClass {
+    fn score(&self, codes: &Codes, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<u64> {
+        let classes = codes.classes_within(guess, candidates, limit, work)?;
+        classes.iter().max().map(|&m| u64::from(m))
     }
-    best
+
+    fn floor(&self, candidates: usize, answers: usize) -> u64 {
+        candidates.div_ceil(answers) as u64
+    }
+
+    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool {
+        // An outsider's classes all stay below `best` and the win class is empty.
+        (answers as u64 - 1) * best.saturating_sub(1) < candidates as u64
+    }
 }
 
 impl Strategy for Knuth {
@@ -62,31 +43,8 @@ impl Strategy for Knuth {
         }
     }
 
-    fn choose(&self, codes: &Codes, candidates: &[u32]) -> u32 {
-        // With two left, the first one wins or leaves the other: largest class 1, a
-        // candidate, and the smallest candidate, so the rule picks it.
-        if candidates.len() <= 2 {
-            return candidates[0];
-        }
-        let shared = AtomicU32::new(u32::MAX);
-        let n = codes.len();
-        let best = if candidates.len() * n as usize <= PARALLEL_WORK {
-            best_in(codes, candidates, 0..n, &shared)
-        } else {
-            (0..n.div_ceil(CHUNK))
-                .into_par_iter()
-                .filter_map(|c| {
-                    best_in(
-                        codes,
-                        candidates,
-                        c * CHUNK..((c + 1) * CHUNK).min(n),
-                        &shared,
-                    )
-                })
-                .min()
-        };
-        // A candidate always gives a largest class below |S|, so some guess qualifies.
-        best.map_or(candidates[0], |(_, _, guess)| guess)
+    fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
+        best_guess(codes, &LargestClass, node, settings, counters)
     }
 }
 
@@ -96,7 +54,7 @@ mod tests {
     use crate::build::{expand, layout};
     use lookup::score::score;
     use lookup::Board;
-    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::Ordering;
 
     /// Knuth's rule read literally: score every guess against every candidate with
     /// the library's plain `score`, no early exit, no threads, no shortcuts.
@@ -107,8 +65,8 @@ mod tests {
             Knuth.info()
         }
 
-        fn choose(&self, codes: &Codes, candidates: &[u32]) -> u32 {
-            let pegs = codes.board().pegs();
+        fn choose(&self, codes: &Codes, node: &Node, _: Settings, _: &Counters) -> u32 {
+            let (pegs, candidates) = (codes.board().pegs(), node.candidates);
             (0..codes.len())
                 .min_by_key(|&g| {
                     let mut classes = std::collections::HashMap::new();
@@ -135,14 +93,17 @@ mod tests {
             (4, 6, true),
         ] {
             let codes = Codes::new(Board::new(p, c, r).unwrap());
-            let all: Vec<u32> = (0..codes.len()).collect();
-            let solved = AtomicU64::new(0);
-            let fast = layout(&expand(&codes, &Knuth, &all, &solved));
-            let slow = layout(&expand(&codes, &Reference, &all, &solved));
-            assert_eq!(fast.records, slow.records, "{p}x{c} repeat={r}");
-            assert_eq!(fast.edges, slow.edges, "{p}x{c} repeat={r}");
-            assert_eq!(fast.stats, slow.stats);
-            assert_eq!(solved.load(Ordering::Relaxed), 2 * u64::from(codes.len()));
+            let counters = Counters::default();
+            let plain = Settings { symmetry: false };
+            let slow = layout(&expand(&codes, &Reference, plain, &counters));
+            for symmetry in [false, true] {
+                let fast = layout(&expand(&codes, &Knuth, Settings { symmetry }, &counters));
+                assert_eq!(fast.records, slow.records, "{p}x{c} repeat={r} symmetry={symmetry}");
+                assert_eq!(fast.edges, slow.edges, "{p}x{c} repeat={r} symmetry={symmetry}");
+                assert_eq!(fast.stats, slow.stats);
+            }
+            let solved = counters.solved.load(Ordering::Relaxed);
+            assert_eq!(solved, 3 * u64::from(codes.len()));
         }
     }
 }

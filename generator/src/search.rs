@@ -1,0 +1,138 @@
+//! Finding the best guess at a node, for any rule that scores a guess by the answer
+//! classes it makes of the candidates (smaller is better, ties to a candidate, then
+//! to the smallest code).
+//!
+//! The search is arranged so that good bounds come early and most guesses are
+//! abandoned after a few scorings:
+//! 1. Candidates first. They win ties, so the best candidate's score is a bound
+//!    every other guess must beat strictly. A candidate reaching the rule's floor
+//!    (no guess can score less) ends the search at once, and so does a bound that no
+//!    non-candidate can beat (for Knuth's rule: too few classes to hold the
+//!    candidates when each must be smaller than the best candidate's largest).
+//! 2. Then every other code, each abandoned as soon as it cannot beat the bound.
+//!
+//! With symmetry on, only the smallest code of each equivalence class is scored
+//! ([`crate::symmetry`]): equivalent codes score the same, so the choice is the same.
+//! Both phases run in parallel chunks that share the best score found so far; a
+//! guess is only ever abandoned when it is strictly worse than one already seen, so
+//! the result (the minimum of a total order) is the same for any thread count.
+
+use crate::partition::Codes;
+use crate::symmetry::Symmetry;
+use lookup::score::answer_count;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a rule scores a guess.
+pub trait Rule: Sync {
+    /// The score of `guess` over `candidates`, or `None` as soon as it is sure to
+    /// exceed `limit`; adds the scorings it did to `work`.
+    fn score(&self, codes: &Codes, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<u64>;
+
+    /// No guess can score less than this on `candidates` secrets with `answers`
+    /// possible answers (the win included).
+    fn floor(&self, candidates: usize, answers: usize) -> u64;
+
+    /// Whether a guess that is not a candidate (it has no win class) can never score
+    /// below `best`.
+    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool;
+}
+
+/// A position being expanded: the secrets still possible and the guesses that led
+/// there (code indices).
+pub struct Node<'a> {
+    pub candidates: &'a [u32],
+    pub history: &'a [u32],
+}
+
+/// Search settings that change the work, never the result.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Score one code per equivalence class (on by default; off for the plain search).
+    pub symmetry: bool,
+}
+
+/// Counts shared by every thread of a run, for progress and reports.
+#[derive(Default)]
+pub struct Counters {
+    /// Secrets placed in the tree so far.
+    pub solved: AtomicU64,
+    /// Guess-secret pairs scored.
+    pub scorings: AtomicU64,
+}
+
+/// Below this many scorings a scan runs on one thread.
+const PARALLEL_WORK: usize = 1 << 15;
+/// Guesses per parallel chunk.
+const CHUNK: u32 = 256;
+
+struct Scan<'a> {
+    codes: &'a Codes,
+    rule: &'a dyn Rule,
+    candidates: &'a [u32],
+    counters: &'a Counters,
+}
+
+impl Scan<'_> {
+    /// The best (score, code) among `guess_at(0..count)` (skipping `None`) that
+    /// scores at most `limit`, which tightens as better guesses are found.
+    fn best(&self, count: u32, guess_at: &(dyn Fn(u32) -> Option<u32> + Sync), limit: &AtomicU64) -> Option<(u64, u32)> {
+        let chunk = |range: std::ops::Range<u32>| {
+            let mut best: Option<(u64, u32)> = None;
+            let mut work = 0;
+            for guess in range.filter_map(guess_at) {
+                let bound = limit.load(Ordering::Relaxed);
+                if let Some(score) = self.rule.score(self.codes, guess, self.candidates, bound, &mut work) {
+                    if best.is_none_or(|b| (score, guess) < b) {
+                        best = Some((score, guess));
+                        limit.fetch_min(score, Ordering::Relaxed);
+                    }
+                }
+            }
+            self.counters.scorings.fetch_add(work, Ordering::Relaxed);
+            best
+        };
+        if count as usize * self.candidates.len() <= PARALLEL_WORK {
+            chunk(0..count)
+        } else {
+            (0..count.div_ceil(CHUNK))
+                .into_par_iter()
+                .filter_map(|c| chunk(c * CHUNK..((c + 1) * CHUNK).min(count)))
+                .min()
+        }
+    }
+}
+
+/// The guess `rule` picks at `node` (at least two candidates).
+pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Settings, counters: &Counters) -> u32 {
+    let candidates = node.candidates;
+    let answers = answer_count(codes.board().pegs());
+    let symmetry = settings
+        .symmetry
+        .then(|| {
+            let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
+            Symmetry::new(codes.board(), &history, candidates.iter().map(|&s| codes.code(s)))
+        })
+        .filter(|s| !s.is_trivial());
+    let keep = |g: u32| symmetry.as_ref().is_none_or(|s| s.is_representative(codes.code(g)));
+    let scan = Scan {
+        codes,
+        rule,
+        candidates,
+        counters,
+    };
+
+    let inside = |i: u32| Some(candidates[i as usize]).filter(|&g| keep(g));
+    let any = AtomicU64::new(u64::MAX);
+    // The smallest candidate is the smallest of its class, so some candidate is scored.
+    let (best, guess) = scan
+        .best(candidates.len() as u32, &inside, &any)
+        .unwrap_or((u64::MAX, candidates[0]));
+    if best <= rule.floor(candidates.len(), answers) || rule.outsiders_hopeless(best, candidates.len(), answers) {
+        return guess;
+    }
+    let outside = |g: u32| Some(g).filter(|&g| candidates.binary_search(&g).is_err() && keep(g));
+    let strictly_better = AtomicU64::new(best - 1);
+    scan.best(codes.len(), &outside, &strictly_better)
+        .map_or(guess, |(_, g)| g)
+}
