@@ -11,11 +11,17 @@ use lookup::{Board, Code};
 /// Class sizes of one guess over a candidate set, indexed by answer.
 pub type Classes = [u32; MAX_ANSWERS];
 
+/// One code with its colour counts, side by side for the hot loop.
+#[derive(Clone, Copy)]
+struct Scorable {
+    code: Code,
+    counts: ColorCounts,
+}
+
 /// Every code of a board, ready to score.
 pub struct Codes {
     board: Board,
-    codes: Vec<Code>,
-    counts: Vec<ColorCounts>,
+    codes: Vec<Scorable>,
     /// Dense answer index of (black, white), at `black * 9 + white`.
     answer_index: [u8; 81],
 }
@@ -23,8 +29,13 @@ pub struct Codes {
 impl Codes {
     pub fn new(board: Board) -> Codes {
         let pegs = board.pegs();
-        let codes: Vec<Code> = board.codes().collect();
-        let counts = codes.iter().map(|&c| ColorCounts::of(c, pegs)).collect();
+        let codes = board
+            .codes()
+            .map(|code| Scorable {
+                code,
+                counts: ColorCounts::of(code, pegs),
+            })
+            .collect();
         let mut answer_index = [0u8; 81];
         for i in 0..answer_count(pegs) {
             if let Some(f) = Feedback::from_index(i, pegs) {
@@ -34,7 +45,6 @@ impl Codes {
         Codes {
             board,
             codes,
-            counts,
             answer_index,
         }
     }
@@ -53,7 +63,7 @@ impl Codes {
     }
 
     pub fn code(&self, index: u32) -> Code {
-        self.codes[index as usize]
+        self.codes[index as usize].code
     }
 
     /// The index of the answers the win gets (the last one).
@@ -64,33 +74,41 @@ impl Codes {
     /// Dense index of the answer `guess` gets against `secret`.
     #[inline]
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        let (g, s) = (guess as usize, secret as usize);
-        let f = score_counts(
-            self.codes[g],
-            self.counts[g],
-            self.codes[s],
-            self.counts[s],
-            self.board.pegs(),
-        );
+        self.answer_of(self.codes[guess as usize], secret)
+    }
+
+    #[inline]
+    fn answer_of(&self, guess: Scorable, secret: u32) -> usize {
+        let s = self.codes[secret as usize];
+        let f = score_counts(guess.code, guess.counts, s.code, s.counts, self.board.pegs());
         usize::from(self.answer_index[usize::from(f.black) * 9 + usize::from(f.white)])
     }
 
-    /// Class sizes of `guess` over `candidates`; `None` as soon as a class exceeds
-    /// `limit` (the guess cannot be better than one already found). Adds the pairs
-    /// scored to `work`.
+    /// Counts the classes of `guess` over `candidates` into `classes` (its first
+    /// [`answer_count`] slots are reset first, the rest stay zero). Returns false as
+    /// soon as a class exceeds `limit`: the guess cannot beat one already found.
+    /// Adds the pairs scored to `work`.
     #[inline]
-    pub fn classes_within(&self, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<Classes> {
-        let mut classes = [0u32; MAX_ANSWERS];
+    pub fn count_classes(
+        &self,
+        guess: u32,
+        candidates: &[u32],
+        limit: u64,
+        classes: &mut Classes,
+        work: &mut u64,
+    ) -> bool {
+        classes[..answer_count(self.board.pegs())].fill(0);
+        let guess = self.codes[guess as usize];
         for (done, &s) in candidates.iter().enumerate() {
-            let class = &mut classes[self.answer(guess, s)];
+            let class = &mut classes[self.answer_of(guess, s)];
             *class += 1;
             if u64::from(*class) > limit {
                 *work += done as u64 + 1;
-                return None;
+                return false;
             }
         }
         *work += candidates.len() as u64;
-        Some(classes)
+        true
     }
 
     /// Class sizes of `guess` over `candidates`.
@@ -157,9 +175,11 @@ mod tests {
         let classes = codes.classes(guess, &all);
         assert_eq!(classes.iter().max(), Some(&256));
         assert_eq!(classes.iter().sum::<u32>(), 1296);
-        let mut work = 0;
-        assert_eq!(codes.classes_within(guess, &all, 255, &mut work), None);
+        let (mut work, mut scratch) = (0, [7; MAX_ANSWERS]);
+        assert!(!codes.count_classes(guess, &all, 255, &mut scratch, &mut work));
         assert!(work > 0 && work < 1296);
+        assert!(codes.count_classes(guess, &all, 256, &mut scratch, &mut work));
+        assert_eq!(scratch[..14], classes[..14]);
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);
         assert_eq!(parts.iter().map(|(_, p)| p.len()).sum::<usize>(), 1295);

@@ -17,17 +17,26 @@
 //! guess is only ever abandoned when it is strictly worse than one already seen, so
 //! the result (the minimum of a total order) is the same for any thread count.
 
-use crate::partition::Codes;
+use crate::partition::{Classes, Codes};
 use crate::symmetry::Symmetry;
-use lookup::score::answer_count;
+use lookup::score::{answer_count, MAX_ANSWERS};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a rule scores a guess.
 pub trait Rule: Sync {
     /// The score of `guess` over `candidates`, or `None` as soon as it is sure to
-    /// exceed `limit`; adds the scorings it did to `work`.
-    fn score(&self, codes: &Codes, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<u64>;
+    /// exceed `limit`; `classes` is scratch space, and the scorings done are added
+    /// to `work`.
+    fn score(
+        &self,
+        codes: &Codes,
+        guess: u32,
+        candidates: &[u32],
+        limit: u64,
+        classes: &mut Classes,
+        work: &mut u64,
+    ) -> Option<u64>;
 
     /// No guess can score less than this on `candidates` secrets with `answers`
     /// possible answers (the win included).
@@ -80,9 +89,11 @@ impl Scan<'_> {
         let chunk = |range: std::ops::Range<u32>| {
             let mut best: Option<(u64, u32)> = None;
             let mut work = 0;
+            let mut classes = [0; MAX_ANSWERS];
             for guess in range.filter_map(guess_at) {
                 let bound = limit.load(Ordering::Relaxed);
-                if let Some(score) = self.rule.score(self.codes, guess, self.candidates, bound, &mut work) {
+                let score = self.rule.score(self.codes, guess, self.candidates, bound, &mut classes, &mut work);
+                if let Some(score) = score {
                     if best.is_none_or(|b| (score, guess) < b) {
                         best = Some((score, guess));
                         limit.fetch_min(score, Ordering::Relaxed);
@@ -131,7 +142,11 @@ pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Setting
     if best <= rule.floor(candidates.len(), answers) || rule.outsiders_hopeless(best, candidates.len(), answers) {
         return guess;
     }
-    let outside = |g: u32| Some(g).filter(|&g| candidates.binary_search(&g).is_err() && keep(g));
+    let mut member = vec![0u64; codes.len().div_ceil(64) as usize];
+    for &s in candidates {
+        member[s as usize / 64] |= 1 << (s % 64);
+    }
+    let outside = |g: u32| Some(g).filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0 && keep(g));
     let strictly_better = AtomicU64::new(best - 1);
     scan.best(codes.len(), &outside, &strictly_better)
         .map_or(guess, |(_, g)| g)

@@ -2,7 +2,7 @@
 //!
 //! Scoring works on whole words: blacks are the zero nibbles of `guess ^ secret`, and
 //! blacks + whites is the sum over colours of the smaller of the two colour counts,
-//! taken on 16 byte lanes of a `u128` at once ([`ColorCounts`]). The generator scores
+//! taken on 16 lanes of a word at once ([`ColorCounts`]). The generator scores
 //! billions of pairs, so it keeps each code's counts and calls [`score_counts`]; the
 //! plain per-peg definition stays in the tests as the reference.
 //!
@@ -142,29 +142,60 @@ impl fmt::Display for Feedback {
     }
 }
 
-/// A code's colour counts, one byte lane per colour.
+/// A code's colour counts in SIMD-within-a-register lanes, laid out for its board:
+/// with at most 7 pegs a count fits 3 bits, so 16 colours take one 4-bit lane each
+/// of `lo`; with 8 pegs a count can be 8, so each colour takes a byte lane, colours
+/// 0-7 in `lo` and 8-15 in `hi`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ColorCounts(u128);
+pub struct ColorCounts {
+    lo: u64,
+    hi: u64,
+}
 
-const LANE_HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
-const LANE_LOW: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+/// Sum over 4-bit lanes of the smaller of two lanes holding at most 7 each.
+#[inline]
+fn nibble_min_sum(a: u64, b: u64) -> u8 {
+    const HIGH: u64 = 0x8888_8888_8888_8888;
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    // a + 8 - b is in 1..=15: no borrow across lanes, and bit 3 says a >= b.
+    let take_b = ((((a | HIGH) - b) & HIGH) >> 3) * 0xf;
+    let min = (b & take_b) | (a & !take_b);
+    // The total is at most 7, so the top lane of the product is the lane sum.
+    (min.wrapping_mul(LOW) >> 60) as u8
+}
+
+/// Sum over byte lanes of the smaller of two lanes holding at most 8 each.
+#[inline]
+fn byte_min_sum(a: u64, b: u64) -> u8 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let take_b = ((((a | HIGH) - b) & HIGH) >> 7) * 0xff;
+    let min = (b & take_b) | (a & !take_b);
+    (min.wrapping_mul(LOW) >> 56) as u8
+}
 
 impl ColorCounts {
     pub fn of(code: Code, pegs: usize) -> ColorCounts {
-        ColorCounts((0..pegs).map(|i| 1u128 << (8 * code.color(pegs, i))).sum())
+        let mut counts = ColorCounts { lo: 0, hi: 0 };
+        for i in 0..pegs {
+            let c = u32::from(code.color(pegs, i));
+            match (pegs <= 7, c < 8) {
+                (true, _) => counts.lo += 1 << (4 * c),
+                (false, true) => counts.lo += 1 << (8 * c),
+                (false, false) => counts.hi += 1 << (8 * (c - 8)),
+            }
+        }
+        counts
     }
 
     /// Sum over colours of the smaller count: the pegs the two codes share.
     #[inline]
-    fn shared(self, other: ColorCounts) -> u8 {
-        let (a, b) = (self.0, other.0);
-        // Lanes hold at most 8, so (a + 128 - b) never borrows across lanes and its
-        // high bit says a >= b.
-        let a_ge_b = (((a | LANE_HIGH) - b) & LANE_HIGH) >> 7;
-        let take_b = a_ge_b * 0xff;
-        let min = (b & take_b) | (a & !take_b);
-        // The total is at most 8, so the top byte of the product is the lane sum.
-        (min.wrapping_mul(LANE_LOW) >> 120) as u8
+    fn shared(self, other: ColorCounts, pegs: usize) -> u8 {
+        if pegs <= 7 {
+            nibble_min_sum(self.lo, other.lo)
+        } else {
+            byte_min_sum(self.lo, other.lo) + byte_min_sum(self.hi, other.hi)
+        }
     }
 }
 
@@ -172,8 +203,10 @@ impl ColorCounts {
 #[inline]
 fn blacks(guess: Code, secret: Code, pegs: usize) -> u8 {
     let x = guess.packed() ^ secret.packed();
-    let nonzero = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
-    pegs as u8 - nonzero.count_ones() as u8
+    // Bit 0 of each nibble: that peg differs. At most 8 such bits: their sum fits
+    // the top nibble of the product.
+    let differ = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
+    pegs as u8 - (differ.wrapping_mul(0x1111_1111) >> 28) as u8
 }
 
 /// Scores with precomputed colour counts (the generator's hot loop).
@@ -186,7 +219,7 @@ pub fn score_counts(
     pegs: usize,
 ) -> Feedback {
     let black = blacks(guess, secret, pegs);
-    Feedback::new(black, guess_counts.shared(secret_counts) - black)
+    Feedback::new(black, guess_counts.shared(secret_counts, pegs) - black)
 }
 
 /// The feedback `guess` gets when the hidden code is `secret`.

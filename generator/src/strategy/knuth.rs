@@ -7,7 +7,7 @@
 //! [`crate::search`]; this file only says how a guess is scored.
 
 use super::Strategy;
-use crate::partition::Codes;
+use crate::partition::{Classes, Codes};
 use crate::search::{best_guess, Counters, Node, Rule, Settings};
 use lookup::format::StrategyInfo;
 
@@ -17,9 +17,18 @@ pub struct Knuth;
 struct LargestClass;
 
 impl Rule for LargestClass {
-    fn score(&self, codes: &Codes, guess: u32, candidates: &[u32], limit: u64, work: &mut u64) -> Option<u64> {
-        let classes = codes.classes_within(guess, candidates, limit, work)?;
-        classes.iter().max().map(|&m| u64::from(m))
+    fn score(
+        &self,
+        codes: &Codes,
+        guess: u32,
+        candidates: &[u32],
+        limit: u64,
+        classes: &mut Classes,
+        work: &mut u64,
+    ) -> Option<u64> {
+        codes
+            .count_classes(guess, candidates, limit, classes, work)
+            .then(|| classes.iter().max().map_or(0, |&m| u64::from(m)))
     }
 
     fn floor(&self, candidates: usize, answers: usize) -> u64 {
