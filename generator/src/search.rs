@@ -13,15 +13,17 @@
 //!
 //! With symmetry on, only the smallest code of each equivalence class is scored
 //! ([`crate::symmetry`]): equivalent codes score the same, so the choice is the same.
-//! Both phases run in parallel chunks that share the best score found so far; a
-//! guess is only ever abandoned when it is strictly worse than one already seen, so
-//! the result (the minimum of a total order) is the same for any thread count.
+//! Both phases run in parallel chunks that share the best score found so far, and
+//! stop at the first code that reaches the floor. A guess is only ever abandoned
+//! when it is worse than one already seen (a higher score, or the same score and a
+//! larger code), so the result, the minimum of a total order, is the same for any
+//! thread count.
 
 use crate::partition::{Classes, Codes};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// How a rule scores a guess.
 pub trait Rule: Sync {
@@ -83,20 +85,31 @@ struct Scan<'a> {
 }
 
 impl Scan<'_> {
-    /// The best (score, code) among `guess_at(0..count)` (skipping `None`) that
-    /// scores at most `limit`, which tightens as better guesses are found.
+    /// The best (score, code) among `guess_at(0..count)` (skipping `None`; codes in
+    /// increasing order) that scores at most `limit`, which tightens as better
+    /// guesses are found. A guess scoring the floor cannot be beaten by any later
+    /// code, so every chunk stops at the first one found.
     fn best(&self, count: u32, guess_at: &(dyn Fn(u32) -> Option<u32> + Sync), limit: &AtomicU64) -> Option<(u64, u32)> {
+        let answers = answer_count(self.codes.board().pegs());
+        let floor = self.rule.floor(self.candidates.len(), answers);
+        let floor_at = AtomicU32::new(u32::MAX);
         let chunk = |range: std::ops::Range<u32>| {
             let mut best: Option<(u64, u32)> = None;
             let mut work = 0;
             let mut classes = [0; MAX_ANSWERS];
             for guess in range.filter_map(guess_at) {
+                if guess > floor_at.load(Ordering::Relaxed) {
+                    break;
+                }
                 let bound = limit.load(Ordering::Relaxed);
                 let score = self.rule.score(self.codes, guess, self.candidates, bound, &mut classes, &mut work);
                 if let Some(score) = score {
                     if best.is_none_or(|b| (score, guess) < b) {
                         best = Some((score, guess));
                         limit.fetch_min(score, Ordering::Relaxed);
+                        if score <= floor {
+                            floor_at.fetch_min(guess, Ordering::Relaxed);
+                        }
                     }
                 }
             }
@@ -146,8 +159,14 @@ pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Setting
     for &s in candidates {
         member[s as usize / 64] |= 1 << (s % 64);
     }
-    let outside = |g: u32| Some(g).filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0 && keep(g));
+    let outsider = |g: u32| member[g as usize / 64] & (1 << (g % 64)) == 0 && keep(g);
     let strictly_better = AtomicU64::new(best - 1);
-    scan.best(codes.len(), &outside, &strictly_better)
-        .map_or(guess, |(_, g)| g)
+    let found = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
+        Some(pool) => {
+            let from_pool = |i: u32| Some(pool[i as usize]).filter(|&g| outsider(g));
+            scan.best(pool.len() as u32, &from_pool, &strictly_better)
+        }
+        None => scan.best(codes.len(), &|g| Some(g).filter(|&g| outsider(g)), &strictly_better),
+    };
+    found.map_or(guess, |(_, g)| g)
 }

@@ -143,6 +143,42 @@ impl Symmetry {
         }
     }
 
+    /// The codes that can be representatives, when that is fewer than all codes:
+    /// a representative uses only the smallest dead colours (one, or with no repeats
+    /// one per peg) and the first free colours (one per peg at most), so only codes
+    /// over that smaller alphabet need to be looked at. Sorted code indices.
+    pub fn pool(&self, board: Board) -> Option<Vec<u32>> {
+        let keep_dead = if self.repeat { 1 } else { self.pegs };
+        let keep_free = self.pegs;
+        let alphabet: Vec<u8> = (0..board.colors() as u8)
+            .filter(|&c| {
+                let c = usize::from(c);
+                match (self.is_dead[c], self.is_free[c]) {
+                    (true, _) => self.dead.iter().position(|&d| usize::from(d) == c) < Some(keep_dead),
+                    (_, true) => self.free.iter().position(|&f| usize::from(f) == c) < Some(keep_free),
+                    _ => true,
+                }
+            })
+            .collect();
+        if alphabet.len() == board.colors() {
+            return None;
+        }
+        let mut pool = Vec::new();
+        let mut digits = vec![0usize; self.pegs];
+        loop {
+            let colors: Vec<u8> = digits.iter().map(|&d| alphabet[d]).collect();
+            if let Some(index) = board.index(Code::from_colors(&colors)) {
+                pool.push(index);
+            }
+            // Next tuple, last peg fastest: the indices come out in increasing order.
+            let Some(j) = (0..self.pegs).rev().find(|&j| digits[j] + 1 < alphabet.len()) else {
+                return Some(pool);
+            };
+            digits[j] += 1;
+            digits[j + 1..].fill(0);
+        }
+    }
+
     /// Whether no code is equivalent to another, so checking is wasted work.
     pub fn is_trivial(&self) -> bool {
         self.maps.is_empty() && self.free.len() <= 1 && self.dead.len() <= 1
@@ -295,11 +331,18 @@ mod tests {
             .collect();
         assert_eq!(fast, slow, "peg permutations fixing {history:?}");
         let in_set: HashSet<u32> = candidates.iter().copied().collect();
+        let pool = sym.pool(board);
+        if let Some(pool) = &pool {
+            assert!(pool.windows(2).all(|w| w[0] < w[1]));
+        }
         for g in 0..codes.len() {
             let x = codes.code(g);
             let class = class_of(board, &maps, &dead, x);
             let smallest = *class.iter().next().unwrap();
             assert_eq!(sym.is_representative(x), smallest == x, "{} after {history:?}", board.display(x));
+            if smallest == x {
+                assert!(pool.as_ref().is_none_or(|p| p.contains(&g)), "pool misses a representative");
+            }
             // Every member scores the same: same class sizes per answer, same membership.
             let sizes = codes.classes(g, &candidates);
             for y in class {
