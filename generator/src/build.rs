@@ -29,7 +29,12 @@ pub enum Subtree {
 }
 
 /// Expands the complete tree of `strategy` over every code of the board.
-pub fn expand(codes: &Codes, strategy: &dyn Strategy, settings: Settings, counters: &Counters) -> Subtree {
+pub fn expand(
+    codes: &Codes,
+    strategy: &dyn Strategy,
+    settings: Settings,
+    counters: &Counters,
+) -> Subtree {
     let all: Vec<u32> = (0..codes.len()).collect();
     expand_node(codes, strategy, settings, counters, &[], &all)
 }
@@ -47,7 +52,10 @@ fn expand_node(
         counters.solved.fetch_add(1, Ordering::Relaxed);
         return Subtree::Leaf(*only);
     }
-    let node = Node { candidates, history };
+    let node = Node {
+        candidates,
+        history,
+    };
     let guess = strategy.choose(codes, &node, settings, counters);
     let (parts, wins) = codes.split(guess, candidates);
     assert!(
@@ -61,7 +69,12 @@ fn expand_node(
     below.push(guess);
     let children = parts
         .into_par_iter()
-        .map(|(answer, part)| (answer, expand_node(codes, strategy, settings, counters, &below, &part)))
+        .map(|(answer, part)| {
+            (
+                answer,
+                expand_node(codes, strategy, settings, counters, &below, &part),
+            )
+        })
         .collect();
     Subtree::Node {
         guess,

@@ -28,7 +28,12 @@ pub struct Generated {
 
 /// Expands the complete tree of `strategy` on `board`; `counters` follow the work
 /// as it happens (for a progress bar and the report).
-pub fn generate(board: Board, strategy: &dyn strategy::Strategy, settings: Settings, counters: &Counters) -> Generated {
+pub fn generate(
+    board: Board,
+    strategy: &dyn strategy::Strategy,
+    settings: Settings,
+    counters: &Counters,
+) -> Generated {
     let codes = partition::Codes::new(board);
     let tree = build::expand(&codes, strategy, settings, counters);
     let laid = build::layout(&tree);

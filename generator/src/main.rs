@@ -1,8 +1,8 @@
 //! `mmgen`: builds the complete strategy tree for a board and writes it to a file.
 
 use clap::Parser;
-use generator::strategy::{self, NAMES};
 use generator::search::{Counters, Settings};
+use generator::strategy::{self, Options, NAMES};
 use generator::{generate, output::write_atomic, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::Board;
@@ -34,6 +34,12 @@ struct Args {
     /// Where to write the tree (written to a temporary name, then renamed).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Guess only codes that are still possible.
+    #[arg(long)]
+    consistent_only: bool,
+    /// Force the first guess (in the board's notation).
+    #[arg(long, value_name = "CODE")]
+    first: Option<String>,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -56,7 +62,20 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     let board = Board::new(args.pegs, args.colors, !args.no_repeat).map_err(|e| e.to_string())?;
-    let strategy = strategy::by_name(&args.strategy).ok_or("unknown strategy")?;
+    let first = match &args.first {
+        Some(text) => {
+            let code = board
+                .parse(text)
+                .map_err(|e| format!("--first '{text}': {e}"))?;
+            board.index(code)
+        }
+        None => None,
+    };
+    let options = Options {
+        consistent_only: args.consistent_only,
+        first,
+    };
+    let strategy = strategy::by_name(&args.strategy, options, board).ok_or("unknown strategy")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
@@ -64,7 +83,9 @@ fn run(args: &Args) -> Result<(), String> {
 
     let started = Instant::now();
     let counters = Counters::default();
-    let settings = Settings { symmetry: !args.no_symmetry };
+    let settings = Settings {
+        symmetry: !args.no_symmetry,
+    };
     let done = AtomicU64::new(0);
     let tree = std::thread::scope(|scope| {
         if std::io::stderr().is_terminal() {

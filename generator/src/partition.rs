@@ -80,29 +80,36 @@ impl Codes {
     #[inline]
     fn answer_of(&self, guess: Scorable, secret: u32) -> usize {
         let s = self.codes[secret as usize];
-        let f = score_counts(guess.code, guess.counts, s.code, s.counts, self.board.pegs());
+        let f = score_counts(
+            guess.code,
+            guess.counts,
+            s.code,
+            s.counts,
+            self.board.pegs(),
+        );
         usize::from(self.answer_index[usize::from(f.black) * 9 + usize::from(f.white)])
     }
 
     /// Counts the classes of `guess` over `candidates` into `classes` (its first
-    /// [`answer_count`] slots are reset first, the rest stay zero). Returns false as
-    /// soon as a class exceeds `limit`: the guess cannot beat one already found.
-    /// Adds the pairs scored to `work`.
+    /// [`answer_count`] slots are reset first, the rest stay zero). After each
+    /// secret, `keep_going(new size of its class, secrets left)` may end the count
+    /// early by returning false (the guess cannot beat one already found); then the
+    /// result is false. Adds the pairs scored to `work`.
     #[inline]
     pub fn count_classes(
         &self,
         guess: u32,
         candidates: &[u32],
-        limit: u64,
         classes: &mut Classes,
         work: &mut u64,
+        mut keep_going: impl FnMut(u32, usize) -> bool,
     ) -> bool {
         classes[..answer_count(self.board.pegs())].fill(0);
         let guess = self.codes[guess as usize];
         for (done, &s) in candidates.iter().enumerate() {
             let class = &mut classes[self.answer_of(guess, s)];
             *class += 1;
-            if u64::from(*class) > limit {
+            if !keep_going(*class, candidates.len() - done - 1) {
                 *work += done as u64 + 1;
                 return false;
             }
@@ -176,9 +183,9 @@ mod tests {
         assert_eq!(classes.iter().max(), Some(&256));
         assert_eq!(classes.iter().sum::<u32>(), 1296);
         let (mut work, mut scratch) = (0, [7; MAX_ANSWERS]);
-        assert!(!codes.count_classes(guess, &all, 255, &mut scratch, &mut work));
+        assert!(!codes.count_classes(guess, &all, &mut scratch, &mut work, |c, _| c <= 255));
         assert!(work > 0 && work < 1296);
-        assert!(codes.count_classes(guess, &all, 256, &mut scratch, &mut work));
+        assert!(codes.count_classes(guess, &all, &mut scratch, &mut work, |c, _| c <= 256));
         assert_eq!(scratch[..14], classes[..14]);
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);

@@ -89,7 +89,12 @@ impl Scan<'_> {
     /// increasing order) that scores at most `limit`, which tightens as better
     /// guesses are found. A guess scoring the floor cannot be beaten by any later
     /// code, so every chunk stops at the first one found.
-    fn best(&self, count: u32, guess_at: &(dyn Fn(u32) -> Option<u32> + Sync), limit: &AtomicU64) -> Option<(u64, u32)> {
+    fn best(
+        &self,
+        count: u32,
+        guess_at: &(dyn Fn(u32) -> Option<u32> + Sync),
+        limit: &AtomicU64,
+    ) -> Option<(u64, u32)> {
         let answers = answer_count(self.codes.board().pegs());
         let floor = self.rule.floor(self.candidates.len(), answers);
         let floor_at = AtomicU32::new(u32::MAX);
@@ -102,7 +107,14 @@ impl Scan<'_> {
                     break;
                 }
                 let bound = limit.load(Ordering::Relaxed);
-                let score = self.rule.score(self.codes, guess, self.candidates, bound, &mut classes, &mut work);
+                let score = self.rule.score(
+                    self.codes,
+                    guess,
+                    self.candidates,
+                    bound,
+                    &mut classes,
+                    &mut work,
+                );
                 if let Some(score) = score {
                     if best.is_none_or(|b| (score, guess) < b) {
                         best = Some((score, guess));
@@ -127,18 +139,34 @@ impl Scan<'_> {
     }
 }
 
-/// The guess `rule` picks at `node` (at least two candidates).
-pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Settings, counters: &Counters) -> u32 {
+/// The guess `rule` picks at `node` (at least two candidates), among the candidates
+/// only if `consistent_only`.
+pub fn best_guess(
+    codes: &Codes,
+    rule: &dyn Rule,
+    node: &Node,
+    settings: Settings,
+    consistent_only: bool,
+    counters: &Counters,
+) -> u32 {
     let candidates = node.candidates;
     let answers = answer_count(codes.board().pegs());
     let symmetry = settings
         .symmetry
         .then(|| {
             let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
-            Symmetry::new(codes.board(), &history, candidates.iter().map(|&s| codes.code(s)))
+            Symmetry::new(
+                codes.board(),
+                &history,
+                candidates.iter().map(|&s| codes.code(s)),
+            )
         })
         .filter(|s| !s.is_trivial());
-    let keep = |g: u32| symmetry.as_ref().is_none_or(|s| s.is_representative(codes.code(g)));
+    let keep = |g: u32| {
+        symmetry
+            .as_ref()
+            .is_none_or(|s| s.is_representative(codes.code(g)))
+    };
     let scan = Scan {
         codes,
         rule,
@@ -152,7 +180,10 @@ pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Setting
     let (best, guess) = scan
         .best(candidates.len() as u32, &inside, &any)
         .unwrap_or((u64::MAX, candidates[0]));
-    if best <= rule.floor(candidates.len(), answers) || rule.outsiders_hopeless(best, candidates.len(), answers) {
+    if consistent_only
+        || best <= rule.floor(candidates.len(), answers)
+        || rule.outsiders_hopeless(best, candidates.len(), answers)
+    {
         return guess;
     }
     let mut member = vec![0u64; codes.len().div_ceil(64) as usize];
@@ -166,7 +197,11 @@ pub fn best_guess(codes: &Codes, rule: &dyn Rule, node: &Node, settings: Setting
             let from_pool = |i: u32| Some(pool[i as usize]).filter(|&g| outsider(g));
             scan.best(pool.len() as u32, &from_pool, &strictly_better)
         }
-        None => scan.best(codes.len(), &|g| Some(g).filter(|&g| outsider(g)), &strictly_better),
+        None => scan.best(
+            codes.len(),
+            &|g| Some(g).filter(|&g| outsider(g)),
+            &strictly_better,
+        ),
     };
     found.map_or(guess, |(_, g)| g)
 }

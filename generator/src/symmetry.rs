@@ -122,13 +122,20 @@ impl Symmetry {
         }
         let is_dead: [bool; 16] = std::array::from_fn(|c| c < colors && !alive[c]);
         let is_free: [bool; 16] = std::array::from_fn(|c| c < colors && alive[c] && !played[c]);
-        let list = |flags: &[bool; 16]| (0..colors as u8).filter(|&c| flags[usize::from(c)]).collect();
+        let list = |flags: &[bool; 16]| {
+            (0..colors as u8)
+                .filter(|&c| flags[usize::from(c)])
+                .collect()
+        };
         let mut maps = Vec::new();
         fixing_permutations(&played_codes, pegs, |from, color| {
             if from.iter().enumerate().all(|(j, &f)| usize::from(f) == j) {
                 return;
             }
-            let mut map = Map { from: [0; 8], color: *color };
+            let mut map = Map {
+                from: [0; 8],
+                color: *color,
+            };
             map.from[..pegs].copy_from_slice(from);
             maps.push(map);
         });
@@ -154,8 +161,12 @@ impl Symmetry {
             .filter(|&c| {
                 let c = usize::from(c);
                 match (self.is_dead[c], self.is_free[c]) {
-                    (true, _) => self.dead.iter().position(|&d| usize::from(d) == c) < Some(keep_dead),
-                    (_, true) => self.free.iter().position(|&f| usize::from(f) == c) < Some(keep_free),
+                    (true, _) => {
+                        self.dead.iter().position(|&d| usize::from(d) == c) < Some(keep_dead)
+                    }
+                    (_, true) => {
+                        self.free.iter().position(|&f| usize::from(f) == c) < Some(keep_free)
+                    }
                     _ => true,
                 }
             })
@@ -171,7 +182,10 @@ impl Symmetry {
                 pool.push(index);
             }
             // Next tuple, last peg fastest: the indices come out in increasing order.
-            let Some(j) = (0..self.pegs).rev().find(|&j| digits[j] + 1 < alphabet.len()) else {
+            let Some(j) = (0..self.pegs)
+                .rev()
+                .find(|&j| digits[j] + 1 < alphabet.len())
+            else {
                 return Some(pool);
             };
             digits[j] += 1;
@@ -262,7 +276,9 @@ mod tests {
         let mut color_perms = Vec::new();
         permutations(c, &mut |perm| color_perms.push(perm.to_vec()));
         let apply = |pp: &[u8], cp: &[u8], x: Code| {
-            let colors: Vec<u8> = (0..p).map(|j| cp[usize::from(x.color(p, usize::from(pp[j])))]).collect();
+            let colors: Vec<u8> = (0..p)
+                .map(|j| cp[usize::from(x.color(p, usize::from(pp[j])))])
+                .collect();
             Code::from_colors(&colors)
         };
         let mut out = Vec::new();
@@ -286,7 +302,9 @@ mod tests {
             let colors: Vec<u8> = (0..p).map(|j| y.color(p, j)).collect();
             let mut next = Vec::new();
             for (pp, cp) in maps {
-                let image: Vec<u8> = (0..p).map(|j| cp[usize::from(colors[usize::from(pp[j])])]).collect();
+                let image: Vec<u8> = (0..p)
+                    .map(|j| cp[usize::from(colors[usize::from(pp[j])])])
+                    .collect();
                 next.push(Code::from_colors(&image));
             }
             for j in 0..p {
@@ -320,7 +338,11 @@ mod tests {
         let guesses: Vec<Code> = moves.iter().map(|&(g, _)| g).collect();
         let sym = Symmetry::new(board, &guesses, candidates.iter().map(|&s| codes.code(s)));
         let dead: Vec<u8> = (0..board.colors() as u8)
-            .filter(|&c| candidates.iter().all(|&s| (0..p).all(|j| codes.code(s).color(p, j) != c)))
+            .filter(|&c| {
+                candidates
+                    .iter()
+                    .all(|&s| (0..p).all(|j| codes.code(s).color(p, j) != c))
+            })
             .collect();
         let maps = fixing_maps(board, &guesses);
         let fast: BTreeSet<Vec<u8>> = sym.maps.iter().map(|m| m.from[..p].to_vec()).collect();
@@ -339,9 +361,17 @@ mod tests {
             let x = codes.code(g);
             let class = class_of(board, &maps, &dead, x);
             let smallest = *class.iter().next().unwrap();
-            assert_eq!(sym.is_representative(x), smallest == x, "{} after {history:?}", board.display(x));
+            assert_eq!(
+                sym.is_representative(x),
+                smallest == x,
+                "{} after {history:?}",
+                board.display(x)
+            );
             if smallest == x {
-                assert!(pool.as_ref().is_none_or(|p| p.contains(&g)), "pool misses a representative");
+                assert!(
+                    pool.as_ref().is_none_or(|p| p.contains(&g)),
+                    "pool misses a representative"
+                );
             }
             // Every member scores the same: same class sizes per answer, same membership.
             let sizes = codes.classes(g, &candidates);

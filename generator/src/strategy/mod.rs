@@ -2,16 +2,25 @@
 //!
 //! A strategy is a pure function of the node (candidates and history): the tree
 //! builder calls it at every node, in parallel, and the file must not depend on the
-//! order of those calls. Each strategy records in the file header what it optimises
-//! and how it breaks ties.
+//! order of those calls. Each strategy records in the file header what it optimises,
+//! how it breaks ties and its options.
+//!
+//! The heuristics differ only in how they score the answer classes a guess makes;
+//! each file holds one such [`Rule`], and [`Heuristic`] plays the best-scoring guess
+//! with the search of [`crate::search`]. `consistent` needs no scoring at all.
 
+mod consistent;
+mod entropy;
+mod expected_size;
 mod knuth;
-
-pub use knuth::Knuth;
+mod most_parts;
+#[cfg(test)]
+mod reference;
 
 use crate::partition::Codes;
-use crate::search::{Counters, Node, Settings};
+use crate::search::{best_guess, Counters, Node, Rule, Settings};
 use lookup::format::StrategyInfo;
+use lookup::Board;
 
 /// A rule for the next guess.
 pub trait Strategy: Sync {
@@ -23,13 +32,118 @@ pub trait Strategy: Sync {
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32;
 }
 
-/// The strategies `mmgen --strategy` knows, by name.
-pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
-    match name {
-        "knuth" => Some(Box::new(Knuth)),
-        _ => None,
+/// Options every strategy takes; they change the tree, so the header records them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Guess only codes that are still possible.
+    pub consistent_only: bool,
+    /// Force the first guess (a code index).
+    pub first: Option<u32>,
+}
+
+impl Options {
+    fn params(&self, board: Board) -> Vec<(String, String)> {
+        let mut params = Vec::new();
+        if self.consistent_only {
+            params.push(("guesses".into(), "still-possible codes only".into()));
+        }
+        if let Some(code) = self.first.and_then(|f| board.code(f)) {
+            params.push(("first".into(), board.display(code).to_string()));
+        }
+        params
+    }
+
+    fn tie_break(&self) -> String {
+        if self.consistent_only {
+            "the smallest code".into()
+        } else {
+            "a code that is still possible, then the smallest code".into()
+        }
     }
 }
 
+/// Plays, at every node, the guess its rule scores best.
+pub struct Heuristic {
+    name: &'static str,
+    description: &'static str,
+    rule: Box<dyn Rule>,
+    options: Options,
+    board: Board,
+}
+
+impl Strategy for Heuristic {
+    fn info(&self) -> StrategyInfo {
+        let pool = if self.options.consistent_only {
+            "guesses from the still-possible codes"
+        } else {
+            "guesses from all codes"
+        };
+        StrategyInfo {
+            name: self.name.into(),
+            rule: format!("{}, {pool}", self.description),
+            tie_break: self.options.tie_break(),
+            params: self.options.params(self.board),
+            proven: None,
+        }
+    }
+
+    fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
+        match self.options.first {
+            Some(first) if node.history.is_empty() => first,
+            _ => best_guess(
+                codes,
+                self.rule.as_ref(),
+                node,
+                settings,
+                self.options.consistent_only,
+                counters,
+            ),
+        }
+    }
+}
+
+/// The strategies `mmgen --strategy` knows, by name.
+pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
+    let heuristic = |name, description, rule: Box<dyn Rule>| -> Box<dyn Strategy> {
+        Box::new(Heuristic {
+            name,
+            description,
+            rule,
+            options,
+            board,
+        })
+    };
+    Some(match name {
+        "knuth" => heuristic(
+            "knuth",
+            "minimise the largest answer class (Knuth 1977)",
+            Box::new(knuth::LargestClass),
+        ),
+        "expected-size" => heuristic(
+            "expected-size",
+            "minimise the sum of squared class sizes, i.e. the expected size of the next candidate set (Irving 1979)",
+            Box::new(expected_size::SquaredSizes),
+        ),
+        "entropy" => heuristic(
+            "entropy",
+            "maximise the entropy of the class sizes (Neuwirth 1982), compared exactly in fixed point",
+            Box::new(entropy::Entropy::new(board.code_count())),
+        ),
+        "most-parts" => heuristic(
+            "most-parts",
+            "maximise the number of non-empty answer classes (Kooi 2005)",
+            Box::new(most_parts::MostParts),
+        ),
+        "consistent" => Box::new(consistent::Consistent { options, board }),
+        _ => return None,
+    })
+}
+
 /// Names accepted by [`by_name`].
-pub const NAMES: &[&str] = &["knuth"];
+pub const NAMES: &[&str] = &[
+    "knuth",
+    "expected-size",
+    "entropy",
+    "most-parts",
+    "consistent",
+];
