@@ -115,7 +115,7 @@ mod tests {
             assert!((got - (p as f64).log2()).abs() < 1e-8, "log2 {p}: {got}");
         }
         let e = Entropy::new(1 << 12);
-        assert_eq!(e.c_log_c[8], 8 * 3 << FRACTION_BITS);
+        assert_eq!(e.c_log_c[8], (8 * 3) << FRACTION_BITS);
         assert_eq!(e.c_log_c[1], 0);
     }
 
