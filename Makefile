@@ -4,7 +4,11 @@
 CARGO ?= cargo
 REL := target/release
 # Trees shipped in trees/: file name and mmgen arguments.
-TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth
+TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
+	expected-size-4x6.mmt:--pegs=4:--colors=6:--strategy=expected-size \
+	entropy-4x6.mmt:--pegs=4:--colors=6:--strategy=entropy \
+	most-parts-4x6.mmt:--pegs=4:--colors=6:--strategy=most-parts \
+	consistent-4x6.mmt:--pegs=4:--colors=6:--strategy=consistent
 
 .PHONY: build test lint demo trees bench toolchain clean
 

@@ -41,6 +41,28 @@ pub struct Options {
     pub first: Option<u32>,
 }
 
+/// The `mmgen` arguments that rebuild a tree from its header: the inverse of
+/// [`Options`]' parameters, so a shipped file can be checked to be reproducible.
+pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
+    let mut args = vec![
+        "--pegs".to_string(),
+        board.pegs().to_string(),
+        "--colors".to_string(),
+        board.colors().to_string(),
+    ];
+    if !board.repeat() {
+        args.push("--no-repeat".into());
+    }
+    args.extend(["--strategy".to_string(), info.name.clone()]);
+    for (name, value) in &info.params {
+        match name.as_str() {
+            "guesses" => args.push("--consistent-only".into()),
+            flag => args.extend([format!("--{flag}"), value.clone()]),
+        }
+    }
+    args
+}
+
 impl Options {
     fn params(&self, board: Board) -> Vec<(String, String)> {
         let mut params = Vec::new();

@@ -38,14 +38,13 @@ fn main() -> ExitCode {
 }
 
 /// The mmgen command that regenerates a tree.
-fn regenerate_command(tree: &Tree<&[u8]>, strategy: &str, path: &Path) -> String {
-    let board = tree.board();
-    let mut command = format!("mmgen --pegs {} --colors {}", board.pegs(), board.colors());
-    if !board.repeat() {
-        command.push_str(" --no-repeat");
-    }
-    write!(command, " --strategy {strategy} --out {}", path.display()).unwrap();
-    command
+fn regenerate_command(
+    tree: &Tree<&[u8]>,
+    info: &lookup::format::StrategyInfo,
+    path: &Path,
+) -> String {
+    let args = generator::strategy::command_args(tree.board(), info);
+    format!("mmgen {} --out {}", args.join(" "), path.display())
 }
 
 fn trees_table() -> Result<String, String> {
@@ -87,7 +86,7 @@ fn trees_table() -> Result<String, String> {
         writeln!(
             commands,
             "- `{name}`: `{}`",
-            regenerate_command(&tree, &report.meta.strategy.name, path)
+            regenerate_command(&tree, &report.meta.strategy, path)
         )
         .unwrap();
     }
