@@ -6,6 +6,7 @@
 //! to a temporary file and renames it into place.
 
 pub mod build;
+pub mod exact;
 pub mod output;
 pub mod partition;
 pub mod search;

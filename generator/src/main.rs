@@ -40,6 +40,17 @@ struct Args {
     /// Force the first guess (in the board's notation).
     #[arg(long, value_name = "CODE")]
     first: Option<String>,
+    /// optimal: no secret may need more guesses than this.
+    #[arg(long, value_name = "D")]
+    max_depth: Option<u32>,
+    /// optimal: `total` (least guesses in total) or `worst` (least worst case, then
+    /// least total).
+    #[arg(long, default_value = "total", value_parser = ["total", "worst"])]
+    objective: String,
+    /// optimal: stop searching after this many seconds and write the best tree found
+    /// (its header then says it is not proven optimal).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -71,9 +82,17 @@ fn run(args: &Args) -> Result<(), String> {
         }
         None => None,
     };
+    let deadline = match args.time_limit {
+        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
+        Some(s) => return Err(format!("--time-limit {s}: give a number of seconds")),
+        None => None,
+    };
     let options = Options {
         consistent_only: args.consistent_only,
         first,
+        max_depth: args.max_depth,
+        worst_first: args.objective == "worst",
+        deadline,
     };
     let strategy = strategy::by_name(&args.strategy, options, board).ok_or("unknown strategy")?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -171,6 +190,7 @@ fn print_report(
             "symmetry": !args.no_symmetry,
             "file": args.out.display().to_string(),
             "file_bytes": bytes,
+            "proven": tree.meta.strategy.proven,
             "peak_memory_bytes": peak_memory(),
         });
         return writeln!(out, "{report}");

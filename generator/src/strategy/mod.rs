@@ -14,6 +14,7 @@ mod entropy;
 mod expected_size;
 mod knuth;
 mod most_parts;
+mod optimal;
 #[cfg(test)]
 mod reference;
 
@@ -32,13 +33,19 @@ pub trait Strategy: Sync {
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32;
 }
 
-/// Options every strategy takes; they change the tree, so the header records them.
+/// Options the strategies take; those that change the tree are recorded in the header.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Guess only codes that are still possible.
     pub consistent_only: bool,
     /// Force the first guess (a code index).
     pub first: Option<u32>,
+    /// Exact search: no secret may need more guesses than this.
+    pub max_depth: Option<u32>,
+    /// Exact search: minimise the worst case first, then the total.
+    pub worst_first: bool,
+    /// Exact search: stop searching at this time and finish with a heuristic.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of
@@ -57,6 +64,7 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
     for (name, value) in &info.params {
         match name.as_str() {
             "guesses" => args.push("--consistent-only".into()),
+            "worst case" => {} // found by the search, not an option
             flag => args.extend([format!("--{flag}"), value.clone()]),
         }
     }
@@ -71,6 +79,12 @@ impl Options {
         }
         if let Some(code) = self.first.and_then(|f| board.code(f)) {
             params.push(("first".into(), board.display(code).to_string()));
+        }
+        if let Some(depth) = self.max_depth {
+            params.push(("max-depth".into(), depth.to_string()));
+        }
+        if self.worst_first {
+            params.push(("objective".into(), "worst".into()));
         }
         params
     }
@@ -157,6 +171,16 @@ pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Str
             Box::new(most_parts::MostParts),
         ),
         "consistent" => Box::new(consistent::Consistent { options, board }),
+        "optimal" => {
+            let fallback = Heuristic {
+                name: "most-parts",
+                description: "",
+                rule: Box::new(most_parts::MostParts),
+                options: Options { first: None, ..options },
+                board,
+            };
+            Box::new(optimal::Optimal::new(options, board, fallback))
+        }
         _ => return None,
     })
 }
@@ -168,4 +192,5 @@ pub const NAMES: &[&str] = &[
     "entropy",
     "most-parts",
     "consistent",
+    "optimal",
 ];

@@ -1,0 +1,313 @@
+//! Exact search: the strategy with the fewest guesses in total over all secrets,
+//! optionally never using more than a given number of guesses.
+//!
+//! Depth-first branch and bound, the counterpart for a sum of costs of alpha-beta
+//! pruning in game search:
+//! - Each guess gets an admissible lower bound: the node costs one guess for each of
+//!   its n secrets, and a class of c secrets at least [`lower_bound`]`(c)` more (with
+//!   K non-winning answers, at most 1 secret is solved by the next guess, K by the
+//!   one after, K^2 by the third...). Guesses are tried in order of that bound.
+//! - A guess is abandoned as soon as its bound, or the cost of its children so far
+//!   plus the bounds of the rest, reaches the best total found at the node; children
+//!   are searched with the budget that leaves.
+//! - A guess whose classes hold at most two secrets each costs exactly its bound
+//!   (1 for a single secret, 3 for two), so when it comes first it is optimal with no
+//!   search; this covers the obvious moves (a guess that splits the secrets into
+//!   singletons costs 2n-1 if it is a candidate, 2n if not).
+//! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
+//!   guesses have isomorphic subtrees, so the same cost.
+//! - Solved sets are cached (bounded in memory): the exact cost and its guess, or a
+//!   lower bound when a search under a budget failed.
+//!
+//! The guess kept at a node is the first, in the order (bound, not a candidate,
+//! code), whose cost is the optimum. That order does not depend on budgets or on
+//! what the cache holds, so the tree is the same on every run and any thread count.
+
+use crate::partition::Codes;
+use crate::symmetry::Symmetry;
+use lookup::score::answer_count;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// "No limit" for costs and depths.
+pub const UNLIMITED: u32 = u32::MAX;
+
+/// The least total number of guesses that `n` secrets can need, with `answers`
+/// answers per guess (the win included) and at most `depth` guesses per secret;
+/// [`UNLIMITED`] if `depth` guesses cannot tell `n` secrets apart.
+pub fn lower_bound(n: usize, answers: usize, depth: u32) -> u32 {
+    let branching = (answers - 1) as u64;
+    let (mut total, mut remaining, mut capacity, mut level) = (0u64, n as u64, 1u64, 1u32);
+    while remaining > 0 {
+        if level > depth {
+            return UNLIMITED;
+        }
+        let here = capacity.min(remaining);
+        total += u64::from(level) * here;
+        remaining -= here;
+        capacity = capacity.saturating_mul(branching);
+        level += 1;
+    }
+    u32::try_from(total).unwrap_or(UNLIMITED)
+}
+
+#[derive(Clone, Copy)]
+enum Known {
+    /// The optimum and the guess that reaches it.
+    Exact { cost: u32, guess: u32 },
+    /// The optimum is at least this.
+    AtLeast(u32),
+}
+
+/// The most candidate indices the cache keeps (4 bytes each).
+const CACHE_CODES: usize = 1 << 26;
+
+/// An exact search over one board, shared by every node of the tree it builds.
+pub struct Exact {
+    answers: usize,
+    deadline: Option<Instant>,
+    timed_out: AtomicBool,
+    cache: Mutex<(HashMap<(u32, Vec<u32>), Known>, usize)>,
+    /// Nodes searched, for reports.
+    pub nodes: AtomicU64,
+}
+
+/// A guess at a node with its bound and classes, for ordering.
+struct Choice {
+    bound: u32,
+    outsider: bool,
+    guess: u32,
+}
+
+/// What a search needs besides the node: the board's codes and whether to use
+/// symmetry (which changes the work, never the result).
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub codes: &'a Codes,
+    pub symmetry: bool,
+}
+
+impl Exact {
+    /// A search for boards with `pegs` pegs that gives up at `deadline`.
+    pub fn new(pegs: usize, deadline: Option<Instant>) -> Exact {
+        Exact {
+            answers: answer_count(pegs),
+            deadline,
+            timed_out: AtomicBool::new(false),
+            cache: Mutex::new((HashMap::new(), 0)),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the deadline passed during some search: results since may not be optimal.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out.load(Ordering::Relaxed)
+    }
+
+    fn out_of_time(&self) -> bool {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late {
+            self.timed_out.store(true, Ordering::Relaxed);
+        }
+        late
+    }
+
+    fn bound(&self, n: usize, depth: u32) -> u32 {
+        lower_bound(n, self.answers, depth)
+    }
+
+    fn remember(&self, depth: u32, candidates: &[u32], known: Known) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.1 + candidates.len() <= CACHE_CODES {
+            cache.1 += candidates.len();
+            cache.0.insert((depth, candidates.to_vec()), known);
+        }
+    }
+
+    fn recall(&self, depth: u32, candidates: &[u32]) -> Option<Known> {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.0.get(&(depth, candidates.to_vec())).copied()
+    }
+
+    /// The guesses worth trying at a node, best bound first.
+    fn options(&self, context: Context, candidates: &[u32], history: &[u32], depth: u32) -> Vec<Choice> {
+        let codes = context.codes;
+        let win = codes.win();
+        let symmetry = context
+            .symmetry
+            .then(|| {
+                let history: Vec<_> = history.iter().map(|&g| codes.code(g)).collect();
+                Symmetry::new(codes.board(), &history, candidates.iter().map(|&s| codes.code(s)))
+            })
+            .filter(|s| !s.is_trivial());
+        let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
+            Some(pool) => pool,
+            None => (0..codes.len()).collect(),
+        };
+        let n = candidates.len();
+        let mut options: Vec<Choice> = pool
+            .into_iter()
+            .filter(|&g| symmetry.as_ref().is_none_or(|s| s.is_representative(codes.code(g))))
+            .filter_map(|guess| {
+                let classes = codes.classes(guess, candidates);
+                let outsider = classes[win] == 0;
+                let parts = classes[..win].iter().filter(|&&c| c > 0).count();
+                if outsider && parts < 2 {
+                    return None;
+                }
+                let mut bound = n as u64;
+                for &c in classes[..win].iter().filter(|&&c| c > 0) {
+                    bound += u64::from(self.bound(c as usize, depth - 1));
+                }
+                let bound = u32::try_from(bound).ok().filter(|&b| b != UNLIMITED)?;
+                Some(Choice { bound, outsider, guess })
+            })
+            .collect();
+        options.sort_by_key(|o| (o.bound, o.outsider, o.guess));
+        options
+    }
+
+    /// The optimum for `candidates` (sorted) reached by `history`, with at most
+    /// `depth` more guesses per secret, if it is below `budget`: its cost and guess.
+    pub fn solve(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        history: &[u32],
+        depth: u32,
+        budget: u32,
+    ) -> Option<(u32, u32)> {
+        let n = candidates.len();
+        let floor = self.bound(n, depth);
+        if floor >= budget {
+            return None;
+        }
+        match candidates {
+            [only] => return Some((1, *only)),
+            [first, _] => return Some((3, *first)),
+            _ => {}
+        }
+        match self.recall(depth, candidates) {
+            Some(Known::Exact { cost, guess }) => return (cost < budget).then_some((cost, guess)),
+            Some(Known::AtLeast(at_least)) if at_least >= budget => return None,
+            _ => {}
+        }
+        if self.out_of_time() {
+            return None;
+        }
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let mut best: Option<(u32, u32)> = None;
+        let mut limit = budget;
+        for option in self.options(context, candidates, history, depth) {
+            if option.bound >= limit {
+                break;
+            }
+            let (mut parts, _) = context.codes.split(option.guess, candidates);
+            // Every class holds at most two secrets: the bound is the exact cost.
+            if parts.iter().all(|(_, p)| p.len() <= 2) {
+                best = Some((option.bound, option.guess));
+                limit = option.bound;
+                continue;
+            }
+            parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+            let mut below: Vec<u32> = history.to_vec();
+            below.push(option.guess);
+            let mut total = n as u32;
+            let mut rest = option.bound - total;
+            let complete = parts.iter().all(|(_, part)| {
+                rest -= self.bound(part.len(), depth - 1);
+                match self.solve(context, part, &below, depth - 1, limit - total - rest) {
+                    Some((cost, _)) => {
+                        total += cost;
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if complete && total < limit {
+                best = Some((total, option.guess));
+                limit = total;
+            }
+            if self.timed_out() {
+                return best;
+            }
+        }
+        let known = match best {
+            Some((cost, guess)) => Known::Exact { cost, guess },
+            None => Known::AtLeast(budget),
+        };
+        self.remember(depth, candidates, known);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lookup::Board;
+    use std::collections::HashMap;
+
+    #[test]
+    fn lower_bounds_fill_levels_greedily() {
+        // Classic: 13 non-winning answers.
+        assert_eq!(lower_bound(1, 14, UNLIMITED), 1);
+        assert_eq!(lower_bound(2, 14, UNLIMITED), 3);
+        assert_eq!(lower_bound(14, 14, UNLIMITED), 1 + 2 * 13);
+        assert_eq!(lower_bound(15, 14, UNLIMITED), 1 + 2 * 13 + 3);
+        assert_eq!(lower_bound(15, 14, 2), UNLIMITED);
+        assert_eq!(lower_bound(14, 14, 2), 27);
+    }
+
+    /// The optimum by plain recursion over every guess, no bound, no symmetry, no
+    /// pruning: memoised by candidate set only.
+    fn exhaustive(codes: &Codes, candidates: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
+        if candidates.len() == 1 {
+            return 1;
+        }
+        if let Some(&cost) = memo.get(candidates) {
+            return cost;
+        }
+        let mut best = u32::MAX;
+        for guess in 0..codes.len() {
+            let (parts, wins) = codes.split(guess, candidates);
+            if !wins && parts.len() < 2 {
+                continue;
+            }
+            let cost = candidates.len() as u32 + parts.iter().map(|(_, p)| exhaustive(codes, p, memo)).sum::<u32>();
+            best = best.min(cost);
+        }
+        memo.insert(candidates.to_vec(), best);
+        best
+    }
+
+    fn optimum(board: Board, symmetry: bool) -> u32 {
+        let codes = Codes::new(board);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let context = Context { codes: &codes, symmetry };
+        Exact::new(board.pegs(), None).solve(context, &all, &[], UNLIMITED, UNLIMITED).unwrap().0
+    }
+
+    #[test]
+    fn branch_and_bound_agrees_with_exhaustive_search() {
+        for (p, c, r) in [(2, 4, true), (3, 3, true), (3, 4, true), (3, 5, false), (2, 6, true)] {
+            let board = Board::new(p, c, r).unwrap();
+            let codes = Codes::new(board);
+            let all: Vec<u32> = (0..codes.len()).collect();
+            let plain = exhaustive(&codes, &all, &mut HashMap::new());
+            assert_eq!(optimum(board, false), plain, "{p}x{c} repeat={r}");
+            assert_eq!(optimum(board, true), plain, "{p}x{c} repeat={r} with symmetry");
+        }
+    }
+
+    #[test]
+    fn three_pegs_five_colours_is_451() {
+        // shared/reference/mastermind.md: 3x5 minimum total 451 (heuristics reach 453).
+        let board = Board::new(3, 5, true).unwrap();
+        let codes = Codes::new(board);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        assert_eq!(exhaustive(&codes, &all, &mut HashMap::new()), 451);
+        assert_eq!(optimum(board, true), 451);
+    }
+}
