@@ -24,11 +24,13 @@
 //! what the cache holds, so the tree is the same on every run and any thread count.
 
 use crate::partition::Codes;
+use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
-use lookup::score::answer_count;
+use lookup::score::{answer_count, MAX_ANSWERS};
+use lookup::Board;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 /// "No limit" for costs and depths.
@@ -64,9 +66,16 @@ enum Known {
 /// The most candidate indices the cache keeps (4 bytes each).
 const CACHE_CODES: usize = 1 << 26;
 
+/// Depths from this on bound like no depth limit (13 answers or more to the power 62
+/// exceeds any board).
+const DEEP: usize = 63;
+
 /// An exact search over one board, shared by every node of the tree it builds.
 pub struct Exact {
     answers: usize,
+    /// `bounds[min(depth, DEEP)][c]`: [`lower_bound`] of c secrets in depth guesses.
+    bounds: Vec<OnceLock<Vec<u32>>>,
+    codes: usize,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
     cache: Mutex<(HashMap<(u32, Vec<u32>), Known>, usize)>,
@@ -81,19 +90,22 @@ struct Choice {
     guess: u32,
 }
 
-/// What a search needs besides the node: the board's codes and whether to use
-/// symmetry (which changes the work, never the result).
+/// What a search needs besides the node: the board's codes, whether to use
+/// symmetry (which changes the work, never the result), and the run's counters.
 #[derive(Clone, Copy)]
 pub struct Context<'a> {
     pub codes: &'a Codes,
     pub symmetry: bool,
+    pub counters: &'a Counters,
 }
 
 impl Exact {
-    /// A search for boards with `pegs` pegs that gives up at `deadline`.
-    pub fn new(pegs: usize, deadline: Option<Instant>) -> Exact {
+    /// A search on `board` that gives up at `deadline`.
+    pub fn new(board: Board, deadline: Option<Instant>) -> Exact {
         Exact {
-            answers: answer_count(pegs),
+            answers: answer_count(board.pegs()),
+            bounds: (0..=DEEP).map(|_| OnceLock::new()).collect(),
+            codes: board.code_count() as usize,
             deadline,
             timed_out: AtomicBool::new(false),
             cache: Mutex::new((HashMap::new(), 0)),
@@ -114,8 +126,18 @@ impl Exact {
         late
     }
 
+    /// Lower bounds of every set size for `depth` guesses.
+    fn bounds(&self, depth: u32) -> &[u32] {
+        let slot = (depth as usize).min(DEEP);
+        self.bounds[slot].get_or_init(|| {
+            (0..=self.codes)
+                .map(|n| lower_bound(n, self.answers, slot as u32))
+                .collect()
+        })
+    }
+
     fn bound(&self, n: usize, depth: u32) -> u32 {
-        lower_bound(n, self.answers, depth)
+        self.bounds(depth)[n]
     }
 
     fn remember(&self, depth: u32, candidates: &[u32], known: Known) {
@@ -131,14 +153,15 @@ impl Exact {
         cache.0.get(&(depth, candidates.to_vec())).copied()
     }
 
-    /// The guesses worth trying at a node, best bound first.
-    fn options(&self, context: Context, candidates: &[u32], history: &[u32], depth: u32) -> Vec<Choice> {
+    /// The guesses whose bound is below `limit` at a node, best bound first.
+    fn options(&self, context: Context, node: &Node, depth: u32, limit: u32) -> Vec<Choice> {
         let codes = context.codes;
+        let candidates = node.candidates;
         let win = codes.win();
         let symmetry = context
             .symmetry
             .then(|| {
-                let history: Vec<_> = history.iter().map(|&g| codes.code(g)).collect();
+                let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
                 Symmetry::new(codes.board(), &history, candidates.iter().map(|&s| codes.code(s)))
             })
             .filter(|s| !s.is_trivial());
@@ -146,26 +169,35 @@ impl Exact {
             Some(pool) => pool,
             None => (0..codes.len()).collect(),
         };
-        let n = candidates.len();
+        let n = candidates.len() as u64;
+        let bounds = self.bounds(depth - 1);
+        let mut classes = [0; MAX_ANSWERS];
+        let mut work = 0;
         let mut options: Vec<Choice> = pool
             .into_iter()
             .filter(|&g| symmetry.as_ref().is_none_or(|s| s.is_representative(codes.code(g))))
             .filter_map(|guess| {
-                let classes = codes.classes(guess, candidates);
+                // The bound only grows as secrets join classes: stop once past the
+                // limit. The win class (the guess itself) is counted as if it were
+                // another secret to place, 1 too many, so the running test allows 1.
+                let mut bound = n;
+                let within = codes.count_classes(guess, candidates, &mut classes, &mut work, |size, _| {
+                    let size = size as usize;
+                    bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
+                    bound <= u64::from(limit)
+                });
                 let outsider = classes[win] == 0;
-                let parts = classes[..win].iter().filter(|&&c| c > 0).count();
-                if outsider && parts < 2 {
-                    return None;
-                }
-                let mut bound = n as u64;
-                for &c in classes[..win].iter().filter(|&&c| c > 0) {
-                    bound += u64::from(self.bound(c as usize, depth - 1));
-                }
-                let bound = u32::try_from(bound).ok().filter(|&b| b != UNLIMITED)?;
-                Some(Choice { bound, outsider, guess })
+                let bound = bound - u64::from(bounds[classes[win] as usize]);
+                let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
+                (within && progress && bound < u64::from(limit)).then_some(Choice {
+                    bound: bound as u32,
+                    outsider,
+                    guess,
+                })
             })
             .collect();
-        options.sort_by_key(|o| (o.bound, o.outsider, o.guess));
+        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+        options.sort_unstable_by_key(|o| (o.bound, o.outsider, o.guess));
         options
     }
 
@@ -200,7 +232,8 @@ impl Exact {
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let mut best: Option<(u32, u32)> = None;
         let mut limit = budget;
-        for option in self.options(context, candidates, history, depth) {
+        let node = Node { candidates, history };
+        for option in self.options(context, &node, depth, budget) {
             if option.bound >= limit {
                 break;
             }
@@ -285,8 +318,9 @@ mod tests {
     fn optimum(board: Board, symmetry: bool) -> u32 {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();
-        let context = Context { codes: &codes, symmetry };
-        Exact::new(board.pegs(), None).solve(context, &all, &[], UNLIMITED, UNLIMITED).unwrap().0
+        let counters = Counters::default();
+        let context = Context { codes: &codes, symmetry, counters: &counters };
+        Exact::new(board, None).solve(context, &all, &[], UNLIMITED, UNLIMITED).unwrap().0
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub struct Optimal {
 impl Optimal {
     pub fn new(options: Options, board: Board, fallback: Heuristic) -> Optimal {
         Optimal {
-            exact: Exact::new(board.pegs(), options.deadline),
+            exact: Exact::new(board, options.deadline),
             options,
             board,
             fallback,
@@ -80,6 +80,7 @@ impl Strategy for Optimal {
         let context = Context {
             codes,
             symmetry: settings.symmetry,
+            counters,
         };
         if let (Some(first), true) = (self.options.first, node.history.is_empty()) {
             return first;
