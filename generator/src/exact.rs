@@ -162,7 +162,11 @@ impl Exact {
             .symmetry
             .then(|| {
                 let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
-                Symmetry::new(codes.board(), &history, candidates.iter().map(|&s| codes.code(s)))
+                Symmetry::new(
+                    codes.board(),
+                    &history,
+                    candidates.iter().map(|&s| codes.code(s)),
+                )
             })
             .filter(|s| !s.is_trivial());
         let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
@@ -175,17 +179,22 @@ impl Exact {
         let mut work = 0;
         let mut options: Vec<Choice> = pool
             .into_iter()
-            .filter(|&g| symmetry.as_ref().is_none_or(|s| s.is_representative(codes.code(g))))
+            .filter(|&g| {
+                symmetry
+                    .as_ref()
+                    .is_none_or(|s| s.is_representative(codes.code(g)))
+            })
             .filter_map(|guess| {
                 // The bound only grows as secrets join classes: stop once past the
                 // limit. The win class (the guess itself) is counted as if it were
                 // another secret to place, 1 too many, so the running test allows 1.
                 let mut bound = n;
-                let within = codes.count_classes(guess, candidates, &mut classes, &mut work, |size, _| {
-                    let size = size as usize;
-                    bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
-                    bound <= u64::from(limit)
-                });
+                let within =
+                    codes.count_classes(guess, candidates, &mut classes, &mut work, |size, _| {
+                        let size = size as usize;
+                        bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
+                        bound <= u64::from(limit)
+                    });
                 let outsider = classes[win] == 0;
                 let bound = bound - u64::from(bounds[classes[win] as usize]);
                 let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
@@ -232,7 +241,10 @@ impl Exact {
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let mut best: Option<(u32, u32)> = None;
         let mut limit = budget;
-        let node = Node { candidates, history };
+        let node = Node {
+            candidates,
+            history,
+        };
         for option in self.options(context, &node, depth, budget) {
             if option.bound >= limit {
                 break;
@@ -308,7 +320,11 @@ mod tests {
             if !wins && parts.len() < 2 {
                 continue;
             }
-            let cost = candidates.len() as u32 + parts.iter().map(|(_, p)| exhaustive(codes, p, memo)).sum::<u32>();
+            let cost = candidates.len() as u32
+                + parts
+                    .iter()
+                    .map(|(_, p)| exhaustive(codes, p, memo))
+                    .sum::<u32>();
             best = best.min(cost);
         }
         memo.insert(candidates.to_vec(), best);
@@ -319,19 +335,36 @@ mod tests {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();
         let counters = Counters::default();
-        let context = Context { codes: &codes, symmetry, counters: &counters };
-        Exact::new(board, None).solve(context, &all, &[], UNLIMITED, UNLIMITED).unwrap().0
+        let context = Context {
+            codes: &codes,
+            symmetry,
+            counters: &counters,
+        };
+        Exact::new(board, None)
+            .solve(context, &all, &[], UNLIMITED, UNLIMITED)
+            .unwrap()
+            .0
     }
 
     #[test]
     fn branch_and_bound_agrees_with_exhaustive_search() {
-        for (p, c, r) in [(2, 4, true), (3, 3, true), (3, 4, true), (3, 5, false), (2, 6, true)] {
+        for (p, c, r) in [
+            (2, 4, true),
+            (3, 3, true),
+            (3, 4, true),
+            (3, 5, false),
+            (2, 6, true),
+        ] {
             let board = Board::new(p, c, r).unwrap();
             let codes = Codes::new(board);
             let all: Vec<u32> = (0..codes.len()).collect();
             let plain = exhaustive(&codes, &all, &mut HashMap::new());
             assert_eq!(optimum(board, false), plain, "{p}x{c} repeat={r}");
-            assert_eq!(optimum(board, true), plain, "{p}x{c} repeat={r} with symmetry");
+            assert_eq!(
+                optimum(board, true),
+                plain,
+                "{p}x{c} repeat={r} with symmetry"
+            );
         }
     }
 

@@ -47,7 +47,10 @@ impl Optimal {
             let answers = answer_count(self.board.pegs());
             let shallowest = (1..).find(|&d| lower_bound(all.len(), answers, d) != UNLIMITED)?;
             (shallowest..=all.len() as u32).find(|&depth| {
-                self.exact.solve(context, all, &[], depth, UNLIMITED).is_some() || self.exact.timed_out()
+                self.exact
+                    .solve(context, all, &[], depth, UNLIMITED)
+                    .is_some()
+                    || self.exact.timed_out()
             })
         })
     }
@@ -89,7 +92,10 @@ impl Strategy for Optimal {
         let depth = self
             .depth(context, &all)
             .map_or(UNLIMITED, |d| d.saturating_sub(node.history.len() as u32));
-        match self.exact.solve(context, node.candidates, node.history, depth, UNLIMITED) {
+        match self
+            .exact
+            .solve(context, node.candidates, node.history, depth, UNLIMITED)
+        {
             Some((_, guess)) => guess,
             None => self.fallback.choose(codes, node, settings, counters),
         }

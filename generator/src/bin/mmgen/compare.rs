@@ -1,0 +1,131 @@
+//! `mmgen compare`: every strategy for one board, side by side, each tree built in
+//! full and sized as its file would be (nothing is written).
+
+use crate::args::{output_error, BoardArgs};
+use generator::generate;
+use generator::search::{Counters, Settings};
+use generator::strategy::{self, Options, NAMES};
+use lookup::format::write_tree;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Seconds the exact search may take; past that, optimal is listed as unproven.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    time_limit: f64,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print a JSON array, one object per strategy.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let board = args.board.board()?;
+    if !(args.time_limit.is_finite() && args.time_limit >= 0.0) {
+        return Err(format!(
+            "--time-limit {}: give a number of seconds",
+            args.time_limit
+        ));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let mut rows = Vec::new();
+    for &name in NAMES {
+        let options = Options {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(args.time_limit)),
+            ..Options::default()
+        };
+        let strategy = strategy::by_name(name, options, board).ok_or("unknown strategy")?;
+        let started = Instant::now();
+        let tree = pool.install(|| {
+            generate(
+                board,
+                strategy.as_ref(),
+                Settings { symmetry: true },
+                &Counters::default(),
+            )
+        });
+        let millis = started.elapsed().as_secs_f64() * 1000.0;
+        let bytes = write_tree(
+            std::io::sink(),
+            board,
+            &tree.meta,
+            &tree.laid.records,
+            &tree.laid.edges,
+        )
+        .map_err(|e| e.to_string())?;
+        let stats = &tree.meta.stats;
+        let first = board
+            .code(tree.laid.records[0].guess)
+            .map(|c| board.display(c).to_string());
+        rows.push(serde_json::json!({
+            "strategy": name,
+            "first_guess": first,
+            "total_guesses": stats.total_guesses,
+            "average_guesses": stats.average(),
+            "max_guesses": stats.max_guesses,
+            "histogram": stats.histogram,
+            "proven": tree.meta.strategy.proven,
+            "time_ms": millis,
+            "file_bytes": bytes,
+        }));
+    }
+    print_table(&rows, args.json).or_else(output_error)
+}
+
+fn print_table(rows: &[serde_json::Value], json: bool) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        return writeln!(out, "{}", serde_json::Value::Array(rows.to_vec()));
+    }
+    let line = |out: &mut std::io::StdoutLock, cells: [String; 8]| {
+        writeln!(
+            out,
+            "{:<14} {:<6} {:>8} {:>8} {:>6} {:>11} {:>8}  {}",
+            cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7]
+        )
+    };
+    let heading = [
+        "strategy",
+        "first",
+        "total",
+        "average",
+        "worst",
+        "time",
+        "bytes",
+        "histogram (guesses:secrets)",
+    ];
+    line(&mut out, heading.map(String::from))?;
+    for row in rows {
+        let proven = match row["proven"].as_bool() {
+            Some(false) => " (not proven: time limit)",
+            _ => "",
+        };
+        let histogram: Vec<String> = row["histogram"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, n)| format!("{}:{n}", i + 1))
+            .collect();
+        let cells = [
+            row["strategy"].as_str().unwrap_or_default().to_string(),
+            row["first_guess"].as_str().unwrap_or_default().to_string(),
+            row["total_guesses"].to_string(),
+            format!("{:.4}", row["average_guesses"].as_f64().unwrap_or(0.0)),
+            row["max_guesses"].to_string(),
+            format!("{:.1} ms", row["time_ms"].as_f64().unwrap_or(0.0)),
+            row["file_bytes"].to_string(),
+            format!("{}{proven}", histogram.join(" ")),
+        ];
+        line(&mut out, cells)?;
+    }
+    Ok(())
+}
