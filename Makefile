@@ -8,7 +8,10 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	expected-size-4x6.mmt:--pegs=4:--colors=6:--strategy=expected-size \
 	entropy-4x6.mmt:--pegs=4:--colors=6:--strategy=entropy \
 	most-parts-4x6.mmt:--pegs=4:--colors=6:--strategy=most-parts \
-	consistent-4x6.mmt:--pegs=4:--colors=6:--strategy=consistent
+	consistent-4x6.mmt:--pegs=4:--colors=6:--strategy=consistent \
+	optimal-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal \
+	optimal-depth5-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal:--max-depth=5 \
+	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal
 
 .PHONY: build test lint demo trees bench toolchain clean
 

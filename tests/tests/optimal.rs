@@ -1,0 +1,98 @@
+//! The exact search end to end: proven optima from the literature
+//! (shared/reference/mastermind.md), the worst-case objective, time limits that
+//! still give valid trees, and optimal never worse than any heuristic.
+
+mod common;
+use common::*;
+
+fn optimal(dir: &std::path::Path, name: &str, board: &[&str], extra: &[&str]) -> (String, serde_json::Value) {
+    let mut args = board.to_vec();
+    args.extend(["--strategy", "optimal"]);
+    args.extend(extra);
+    let (path, report) = generate(dir, name, &args);
+    let path = path.to_str().unwrap().to_string();
+    let audit = json(&ok("mmlookup", &["audit", "--json", &path]));
+    assert_eq!(audit["ok"], true, "{name}");
+    assert_eq!(audit["total_guesses"], report["total_guesses"]);
+    (path, report)
+}
+
+#[test]
+fn proven_optima_match_the_literature() {
+    let dir = scratch("optima");
+    for (board, total) in [
+        (&["--pegs", "3", "--colors", "5"][..], 451),
+        (&["--pegs", "4", "--colors", "4"], 905),
+        (&["--pegs", "4", "--colors", "6", "--no-repeat"], 1446),
+    ] {
+        let (path, report) = optimal(&dir, "opt.mmt", board, &[]);
+        assert_eq!(report["total_guesses"], total, "{board:?}");
+        assert_eq!(report["proven"], true);
+        let info = json(&ok("mmlookup", &["info", "--json", &path]));
+        assert_eq!(info["proven"], true);
+        assert_eq!(info["strategy"], "optimal");
+    }
+}
+
+#[test]
+fn classic_optimum_is_5625_and_5626_within_five_guesses() {
+    let dir = scratch("classic_optimum");
+    let (_, free) = optimal(&dir, "opt.mmt", &["--pegs", "4", "--colors", "6"], &[]);
+    assert_eq!(free["total_guesses"], 5625);
+    assert_eq!(free["max_guesses"], 6);
+    let (path, five) = optimal(&dir, "opt5.mmt", &["--pegs", "4", "--colors", "6"], &["--max-depth", "5"]);
+    assert_eq!(five["total_guesses"], 5626);
+    assert_eq!(five["max_guesses"], 5);
+    let info = json(&ok("mmlookup", &["info", "--json", &path]));
+    assert_eq!(info["params"], serde_json::json!([["max-depth", "5"]]));
+}
+
+#[test]
+fn worst_case_objective_finds_the_least_worst_case() {
+    // Jager and Peczarski: with 3 pegs and c >= 5 colours the best worst case is
+    // floor((c - 1) / 3) + 4.
+    let dir = scratch("worst");
+    for colors in [5u32, 6, 7] {
+        let board = ["--pegs", "3", "--colors", &colors.to_string()].map(String::from);
+        let board: Vec<&str> = board.iter().map(String::as_str).collect();
+        let (_, report) = optimal(&dir, "worst.mmt", &board, &["--objective", "worst"]);
+        assert_eq!(report["max_guesses"], (colors - 1) / 3 + 4, "3x{colors}");
+    }
+}
+
+#[test]
+fn optimal_is_never_worse_than_a_heuristic() {
+    let dir = scratch("never_worse");
+    for board in [&["--pegs", "3", "--colors", "5"][..], &["--pegs", "4", "--colors", "4"], &["--pegs", "3", "--colors", "6", "--no-repeat"]] {
+        let compare = json(&ok("mmgen", &[&["compare", "--json"][..], board].concat()));
+        let rows = compare.as_array().unwrap();
+        let best = rows.iter().find(|r| r["strategy"] == "optimal").unwrap()["total_guesses"].as_u64().unwrap();
+        for row in rows {
+            assert!(row["total_guesses"].as_u64().unwrap() >= best, "{board:?}: {row}");
+        }
+        let (_, report) = optimal(&dir, "o.mmt", board, &[]);
+        assert_eq!(report["total_guesses"], best);
+    }
+}
+
+#[test]
+fn a_time_limit_gives_a_valid_unproven_tree() {
+    let dir = scratch("time_limit");
+    let (path, report) = optimal(&dir, "quick.mmt", &["--pegs", "4", "--colors", "6"], &["--time-limit", "0"]);
+    assert_eq!(report["proven"], false);
+    let info = json(&ok("mmlookup", &["info", "--json", &path]));
+    assert_eq!(info["proven"], false);
+    assert!(report["total_guesses"].as_u64().unwrap() >= 5625);
+}
+
+#[test]
+fn optimal_trees_do_not_depend_on_threads_or_symmetry() {
+    let dir = scratch("optimal_determinism");
+    let board = ["--pegs", "4", "--colors", "4"];
+    let mut files = Vec::new();
+    for extra in [&["--threads", "1"][..], &["--threads", "2"], &["--no-symmetry"]] {
+        let (path, _) = optimal(&dir, "d.mmt", &board, extra);
+        files.push(std::fs::read(path).unwrap());
+    }
+    assert!(files.windows(2).all(|w| w[0] == w[1]));
+}
