@@ -27,6 +27,8 @@ pub mod audit;
 pub mod board;
 pub mod format;
 pub mod play;
+#[cfg(feature = "std")]
+pub mod rules;
 pub mod score;
 pub mod tree;
 

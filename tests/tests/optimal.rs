@@ -5,7 +5,12 @@
 mod common;
 use common::*;
 
-fn optimal(dir: &std::path::Path, name: &str, board: &[&str], extra: &[&str]) -> (String, serde_json::Value) {
+fn optimal(
+    dir: &std::path::Path,
+    name: &str,
+    board: &[&str],
+    extra: &[&str],
+) -> (String, serde_json::Value) {
     let mut args = board.to_vec();
     args.extend(["--strategy", "optimal"]);
     args.extend(extra);
@@ -40,7 +45,12 @@ fn classic_optimum_is_5625_and_5626_within_five_guesses() {
     let (_, free) = optimal(&dir, "opt.mmt", &["--pegs", "4", "--colors", "6"], &[]);
     assert_eq!(free["total_guesses"], 5625);
     assert_eq!(free["max_guesses"], 6);
-    let (path, five) = optimal(&dir, "opt5.mmt", &["--pegs", "4", "--colors", "6"], &["--max-depth", "5"]);
+    let (path, five) = optimal(
+        &dir,
+        "opt5.mmt",
+        &["--pegs", "4", "--colors", "6"],
+        &["--max-depth", "5"],
+    );
     assert_eq!(five["total_guesses"], 5626);
     assert_eq!(five["max_guesses"], 5);
     let info = json(&ok("mmlookup", &["info", "--json", &path]));
@@ -63,12 +73,21 @@ fn worst_case_objective_finds_the_least_worst_case() {
 #[test]
 fn optimal_is_never_worse_than_a_heuristic() {
     let dir = scratch("never_worse");
-    for board in [&["--pegs", "3", "--colors", "5"][..], &["--pegs", "4", "--colors", "4"], &["--pegs", "3", "--colors", "6", "--no-repeat"]] {
+    for board in [
+        &["--pegs", "3", "--colors", "5"][..],
+        &["--pegs", "4", "--colors", "4"],
+        &["--pegs", "3", "--colors", "6", "--no-repeat"],
+    ] {
         let compare = json(&ok("mmgen", &[&["compare", "--json"][..], board].concat()));
         let rows = compare.as_array().unwrap();
-        let best = rows.iter().find(|r| r["strategy"] == "optimal").unwrap()["total_guesses"].as_u64().unwrap();
+        let best = rows.iter().find(|r| r["strategy"] == "optimal").unwrap()["total_guesses"]
+            .as_u64()
+            .unwrap();
         for row in rows {
-            assert!(row["total_guesses"].as_u64().unwrap() >= best, "{board:?}: {row}");
+            assert!(
+                row["total_guesses"].as_u64().unwrap() >= best,
+                "{board:?}: {row}"
+            );
         }
         let (_, report) = optimal(&dir, "o.mmt", board, &[]);
         assert_eq!(report["total_guesses"], best);
@@ -78,7 +97,12 @@ fn optimal_is_never_worse_than_a_heuristic() {
 #[test]
 fn a_time_limit_gives_a_valid_unproven_tree() {
     let dir = scratch("time_limit");
-    let (path, report) = optimal(&dir, "quick.mmt", &["--pegs", "4", "--colors", "6"], &["--time-limit", "0"]);
+    let (path, report) = optimal(
+        &dir,
+        "quick.mmt",
+        &["--pegs", "4", "--colors", "6"],
+        &["--time-limit", "0"],
+    );
     assert_eq!(report["proven"], false);
     let info = json(&ok("mmlookup", &["info", "--json", &path]));
     assert_eq!(info["proven"], false);
@@ -90,7 +114,11 @@ fn optimal_trees_do_not_depend_on_threads_or_symmetry() {
     let dir = scratch("optimal_determinism");
     let board = ["--pegs", "4", "--colors", "4"];
     let mut files = Vec::new();
-    for extra in [&["--threads", "1"][..], &["--threads", "2"], &["--no-symmetry"]] {
+    for extra in [
+        &["--threads", "1"][..],
+        &["--threads", "2"],
+        &["--no-symmetry"],
+    ] {
         let (path, _) = optimal(&dir, "d.mmt", &board, extra);
         files.push(std::fs::read(path).unwrap());
     }
