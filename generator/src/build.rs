@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 
 /// A strategy's decisions below one position.
+#[derive(Debug)]
 pub enum Subtree {
     /// One secret left: guess it.
     Leaf(u32),

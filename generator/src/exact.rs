@@ -66,6 +66,13 @@ enum Known {
 /// The most candidate indices the cache keeps (4 bytes each).
 const CACHE_CODES: usize = 1 << 26;
 
+/// Solved sets by (depth left, candidates), and how many indices they hold.
+#[derive(Default)]
+struct Cache {
+    known: HashMap<(u32, Vec<u32>), Known>,
+    codes: usize,
+}
+
 /// Depths from this on bound like no depth limit (13 answers or more to the power 62
 /// exceeds any board).
 const DEEP: usize = 63;
@@ -78,7 +85,7 @@ pub struct Exact {
     codes: usize,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
-    cache: Mutex<(HashMap<(u32, Vec<u32>), Known>, usize)>,
+    cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
 }
@@ -108,7 +115,7 @@ impl Exact {
             codes: board.code_count() as usize,
             deadline,
             timed_out: AtomicBool::new(false),
-            cache: Mutex::new((HashMap::new(), 0)),
+            cache: Mutex::new(Cache::default()),
             nodes: AtomicU64::new(0),
         }
     }
@@ -142,15 +149,15 @@ impl Exact {
 
     fn remember(&self, depth: u32, candidates: &[u32], known: Known) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.1 + candidates.len() <= CACHE_CODES {
-            cache.1 += candidates.len();
-            cache.0.insert((depth, candidates.to_vec()), known);
+        if cache.codes + candidates.len() <= CACHE_CODES {
+            cache.codes += candidates.len();
+            cache.known.insert((depth, candidates.to_vec()), known);
         }
     }
 
     fn recall(&self, depth: u32, candidates: &[u32]) -> Option<Known> {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.0.get(&(depth, candidates.to_vec())).copied()
+        cache.known.get(&(depth, candidates.to_vec())).copied()
     }
 
     /// The guesses whose bound is below `limit` at a node, best bound first.

@@ -7,6 +7,7 @@
 
 pub mod build;
 pub mod exact;
+pub mod import;
 pub mod output;
 pub mod partition;
 pub mod search;
@@ -37,10 +38,19 @@ pub fn generate(
 ) -> Generated {
     let codes = partition::Codes::new(board);
     let tree = build::expand(&codes, strategy, settings, counters);
-    let laid = build::layout(&tree);
+    lay_out(board, &tree, strategy.info())
+}
+
+/// Lays out an expanded tree for the file, with its header.
+pub fn lay_out(
+    board: Board,
+    tree: &build::Subtree,
+    strategy: lookup::format::StrategyInfo,
+) -> Generated {
+    let laid = build::layout(tree);
     let meta = Meta {
         generator: GENERATOR.into(),
-        strategy: strategy.info(),
+        strategy,
         stats: laid.stats.clone(),
     };
     Generated { board, meta, laid }

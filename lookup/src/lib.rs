@@ -31,6 +31,8 @@ pub mod play;
 pub mod rules;
 pub mod score;
 pub mod tree;
+#[cfg(feature = "std")]
+pub mod walk;
 
 pub use board::{Board, Code};
 pub use play::Move;

@@ -85,3 +85,29 @@ pub fn generate(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, serde_json::
     let report = json(&ok("mmgen", &all));
     (out, report)
 }
+
+/// Runs a workspace binary with `input` on its stdin; returns stdout, checking
+/// that it exits 0 without a panic.
+pub fn session(name: &str, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(bin(name))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(
+        out.status.success(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}

@@ -1,12 +1,14 @@
 //! `mmgen`: builds complete strategy trees for a board.
 //!
 //! `mmgen [OPTIONS] --out FILE` builds one tree and writes it; `mmgen compare` builds
-//! every strategy for a board and prints them side by side. Errors are one line on
+//! every strategy for a board and prints them side by side; `mmgen import` turns a
+//! JSON tree into a tree file. Errors are one line on
 //! stderr and exit status 1.
 
 mod args;
 mod compare;
 mod generate;
+mod import;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,12 +32,15 @@ struct Cli {
 enum Command {
     /// Build every strategy for a board and compare them in one table.
     Compare(compare::Args),
+    /// Write a tree file from a JSON tree (as `mmlookup export --format json` prints).
+    Import(import::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Some(Command::Compare(args)) => compare::run(args),
+        Some(Command::Import(args)) => import::run(args),
         None => generate::run(&cli.generate),
     };
     match result {

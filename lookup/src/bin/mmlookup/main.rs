@@ -5,9 +5,15 @@
 //! ends the output quietly.
 
 mod audit;
+mod challenge;
+mod explain;
+mod export;
+mod guess_mine;
 mod info;
 mod next;
+mod play;
 mod score;
+mod session;
 mod solve;
 mod source;
 
@@ -35,6 +41,16 @@ enum Command {
     Info(info::Args),
     /// The answer (B,W) a guess gets against a secret.
     Score(score::Args),
+    /// Assistant for a game you play against someone else: type your moves, get hints.
+    Play(play::Args),
+    /// You think of a secret; the computer guesses it from the tree.
+    GuessMine(guess_mine::Args),
+    /// The computer hides a secret; you guess it and compare with the tree.
+    Challenge(challenge::Args),
+    /// Why the tree plays its next guess: how it splits the secrets, against the alternative.
+    Explain(explain::Args),
+    /// The tree as text (a line per secret), JSON (nested) or Graphviz dot.
+    Export(export::Args),
 }
 
 /// A failure: what to print and how to exit.
@@ -49,6 +65,12 @@ pub enum Failure {
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure::Message(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Message(message.to_string())
     }
 }
 
@@ -68,6 +90,11 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit::run(args),
         Command::Info(args) => info::run(args),
         Command::Score(args) => score::run(args),
+        Command::Play(args) => play::run(args),
+        Command::GuessMine(args) => guess_mine::run(args),
+        Command::Challenge(args) => challenge::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Export(args) => export::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,410 @@
+//! A game in progress, shared by `play`, `guess-mine` and `challenge`: the moves so
+//! far, the secrets still possible, and the next guess, from the tree while the
+//! game follows its line and computed live with the tree's own rule once it
+//! leaves it. Also the forgiving reader of what players type.
+
+use lookup::play::{self, Next, PlayError};
+use lookup::rules::{self, Rule};
+use lookup::score::score;
+use lookup::{Board, Code, Feedback, Move, Tree};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Where the next guess comes from.
+pub enum Hint {
+    /// Read from the tree.
+    Tree { guess: Code, candidates: usize },
+    /// Off the tree's line: computed now with `rule`.
+    Live {
+        guess: Code,
+        candidates: usize,
+        rule: Rule,
+        took: Duration,
+    },
+    /// The last move won.
+    Solved { guesses: usize },
+}
+
+impl Hint {
+    /// One line for the player.
+    pub fn describe(&self, board: Board) -> String {
+        let secrets = |n: usize| {
+            if n == 1 {
+                "1 secret".to_string()
+            } else {
+                format!("{n} secrets")
+            }
+        };
+        match *self {
+            Hint::Tree { guess, candidates } => format!(
+                "hint: {} ({} still possible; from the tree)",
+                board.display(guess),
+                secrets(candidates)
+            ),
+            Hint::Live {
+                guess,
+                candidates,
+                rule,
+                took,
+            } => format!(
+                "hint: {} ({} still possible; off the tree's line, so computed live with the {} rule in {:.1} ms)",
+                board.display(guess),
+                secrets(candidates),
+                rule.name(),
+                took.as_secs_f64() * 1000.0
+            ),
+            Hint::Solved { guesses } => format!("solved in {guesses} guesses"),
+        }
+    }
+
+    pub fn guess(&self) -> Option<Code> {
+        match *self {
+            Hint::Tree { guess, .. } | Hint::Live { guess, .. } => Some(guess),
+            Hint::Solved { .. } => None,
+        }
+    }
+}
+
+/// One game against a tree.
+pub struct Session<'t, D> {
+    tree: &'t Tree<D>,
+    board: Board,
+    /// The rule for guesses computed off the tree's line.
+    rule: Rule,
+    consistent_only: bool,
+    moves: Vec<Move>,
+    candidates: Vec<Code>,
+}
+
+impl<'t, D: AsRef<[u8]>> Session<'t, D> {
+    pub fn new(tree: &'t Tree<D>) -> Result<Session<'t, D>, String> {
+        let meta = tree.meta().map_err(|e| e.to_string())?;
+        // The exact search is not run at play time: off its line, play expected-size.
+        let rule = Rule::for_strategy(&meta.strategy.name).unwrap_or(Rule::ExpectedSize);
+        let consistent_only = meta
+            .strategy
+            .params
+            .iter()
+            .any(|(name, _)| name == "guesses");
+        let board = tree.board();
+        Ok(Session {
+            tree,
+            board,
+            rule,
+            consistent_only,
+            moves: Vec::new(),
+            candidates: board.codes().collect(),
+        })
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.moves
+            .last()
+            .is_some_and(|m| m.answer.is_win(self.board.pegs()))
+    }
+
+    /// The next guess.
+    pub fn hint(&self) -> Result<Hint, String> {
+        if self.is_won() {
+            return Ok(Hint::Solved {
+                guesses: self.moves.len(),
+            });
+        }
+        match play::next(self.tree, &self.moves) {
+            Ok(Next::Guess {
+                guess, candidates, ..
+            }) => Ok(Hint::Tree {
+                guess,
+                candidates: candidates as usize,
+            }),
+            Ok(Next::Solved { guesses }) => Ok(Hint::Solved { guesses }),
+            Err(PlayError::OffLine { .. }) => {
+                let started = Instant::now();
+                let guess = rules::best_guess(
+                    &self.board,
+                    self.rule,
+                    &self.candidates,
+                    self.consistent_only,
+                );
+                Ok(Hint::Live {
+                    guess,
+                    candidates: self.candidates.len(),
+                    rule: self.rule,
+                    took: started.elapsed(),
+                })
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Records a move; `None` plays the hint. Refuses, changing nothing, a move that
+    /// no secret can answer that way, saying which earlier move it contradicts.
+    pub fn play(&mut self, guess: Option<Code>, answer: Feedback) -> Result<Move, String> {
+        if self.is_won() {
+            return Err("this game is already won: type new for another, or back".into());
+        }
+        let guess = match guess {
+            Some(guess) => guess,
+            None => self.hint()?.guess().ok_or("this game is already won")?,
+        };
+        let pegs = self.board.pegs();
+        let remaining: Vec<Code> = self
+            .candidates
+            .iter()
+            .copied()
+            .filter(|&s| score(guess, s, pegs) == answer)
+            .collect();
+        let m = Move { guess, answer };
+        if remaining.is_empty() {
+            return Err(self.contradiction(m));
+        }
+        self.moves.push(m);
+        self.candidates = remaining;
+        Ok(m)
+    }
+
+    /// Why `m` cannot follow the moves so far.
+    fn contradiction(&self, m: Move) -> String {
+        let b = self.board;
+        let new = format!("{} {}", b.display(m.guess), m.answer);
+        let fits = |moves: &[Move]| {
+            b.codes().any(|s| {
+                moves
+                    .iter()
+                    .chain([&m])
+                    .all(|x| score(x.guess, s, b.pegs()) == x.answer)
+            })
+        };
+        if !fits(&[]) {
+            return format!("no secret gives {new}: refused, nothing changed");
+        }
+        let k = (1..=self.moves.len())
+            .find(|&k| !fits(&self.moves[..k]))
+            .unwrap_or(self.moves.len());
+        let old = self.moves[k - 1];
+        format!(
+            "{new} contradicts move {k} ({} {}){}: no secret fits both; refused, nothing changed",
+            b.display(old.guess),
+            old.answer,
+            if k > 1 {
+                " with the moves before it"
+            } else {
+                ""
+            }
+        )
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        let pegs = self.board.pegs();
+        self.candidates = self
+            .board
+            .codes()
+            .filter(|&s| {
+                self.moves
+                    .iter()
+                    .all(|x| score(x.guess, s, pegs) == x.answer)
+            })
+            .collect();
+        Some(m)
+    }
+
+    pub fn restart(&mut self) {
+        self.moves.clear();
+        self.candidates = self.board.codes().collect();
+    }
+
+    /// The moves, one per line.
+    pub fn describe_moves(&self) -> String {
+        if self.moves.is_empty() {
+            return "no moves yet".into();
+        }
+        self.moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{}. {} {}", i + 1, self.board.display(m.guess), m.answer))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Page `page` (from 1) of the secrets still possible.
+    pub fn describe_candidates(&self, page: usize) -> String {
+        const PER_LINE: usize = 12;
+        const PER_PAGE: usize = PER_LINE * 10;
+        let pages = self.candidates.len().div_ceil(PER_PAGE);
+        let page = page.clamp(1, pages.max(1));
+        let mut text = format!("{} still possible", self.candidates.len());
+        if pages > 1 {
+            text.push_str(&format!(
+                " (page {page} of {pages}; show {} for more)",
+                page % pages + 1
+            ));
+        }
+        let shown = self
+            .candidates
+            .iter()
+            .skip((page - 1) * PER_PAGE)
+            .take(PER_PAGE);
+        let codes: Vec<String> = shown.map(|&c| self.board.display(c).to_string()).collect();
+        for line in codes.chunks(PER_LINE) {
+            text.push('\n');
+            text.push_str(&line.join(" "));
+        }
+        text
+    }
+}
+
+/// What a player typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    Move {
+        guess: Option<Code>,
+        answer: Feedback,
+    },
+    Guess(Code),
+    Command(String, Option<usize>),
+    Empty,
+}
+
+/// Reads a line in any of the forms players use: `1122 1 0`, `1122:1,0`, `1122 10`,
+/// `1122 b1 w0`, or the answer alone (`1 0`, `10`, `b1 w0`) when they played the
+/// hint; a code alone; or a command word, optionally with a number (`show 2`).
+pub fn parse(board: &Board, line: &str) -> Result<Input, String> {
+    let cleaned = line.trim().to_lowercase().replace([':', ',', ';'], " ");
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let Some(&first) = words.first() else {
+        return Ok(Input::Empty);
+    };
+    let code = board.parse(first).ok();
+    let is_word = first.chars().all(|c| c.is_ascii_alphabetic()) && code.is_none();
+    if COMMANDS.contains(&first) || is_word {
+        let number = words.get(1).and_then(|w| w.parse().ok());
+        return Ok(Input::Command(first.to_string(), number));
+    }
+    // A lone two-character word is an answer (10), not a code, on 2-peg boards too.
+    let (guess, rest) = match code {
+        Some(code) if words.len() > 1 || first.len() > 2 => (Some(code), &words[1..]),
+        _ => (None, &words[..]),
+    };
+    if rest.is_empty() {
+        return guess.map(Input::Guess).ok_or_else(|| not_understood(line));
+    }
+    let digits: Vec<&str> = rest
+        .iter()
+        .map(|w| {
+            w.trim_start_matches(['b', 'w'])
+                .trim_end_matches(['b', 'w'])
+        })
+        .collect();
+    let text = match digits[..] {
+        [both] => both.to_string(),
+        [black, white] => format!("{black},{white}"),
+        _ => return Err(not_understood(line)),
+    };
+    let answer = Feedback::parse(&text, board).map_err(|e| format!("'{}': {e}", line.trim()))?;
+    Ok(Input::Move { guess, answer })
+}
+
+/// Command words, also the one-letter ones.
+const COMMANDS: &[&str] = &[
+    "hint", "h", "?", "show", "s", "moves", "m", "back", "undo", "u", "new", "n", "help", "quit",
+    "q", "exit",
+];
+
+fn not_understood(line: &str) -> String {
+    format!(
+        "did not understand '{}': type a guess and its answer (1122 1 0), the answer alone if you played the hint (1 0), or help",
+        line.trim()
+    )
+}
+
+/// Reads lines, prompting only when a person is typing.
+pub struct Console<R, W> {
+    input: R,
+    pub out: W,
+    prompt: bool,
+}
+
+impl Console<io::StdinLock<'static>, io::Stdout> {
+    pub fn stdio() -> Self {
+        Console {
+            input: io::stdin().lock(),
+            out: io::stdout(),
+            prompt: io::stdin().is_terminal(),
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Console<R, W> {
+    /// The next line, or `None` at the end of input.
+    pub fn read(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        if self.prompt {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+        }
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line))
+    }
+
+    pub fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_forms_all_read_the_same() {
+        let b = Board::classic();
+        let g = Some(b.parse("1122").unwrap());
+        let want = Input::Move {
+            guess: g,
+            answer: Feedback::new(1, 0),
+        };
+        for line in [
+            "1122 1 0",
+            "1122:1,0",
+            "1122 10",
+            "1122 b1 w0",
+            " 1122, 1, 0 ",
+            "1122 1b 0w",
+        ] {
+            assert_eq!(parse(&b, line), Ok(want.clone()), "{line}");
+        }
+        let hinted = Input::Move {
+            guess: None,
+            answer: Feedback::new(1, 0),
+        };
+        for line in ["1 0", "10", "1,0", "b1 w0", "B1 W0"] {
+            assert_eq!(parse(&b, line), Ok(hinted.clone()), "{line}");
+        }
+        assert_eq!(parse(&b, "hint"), Ok(Input::Command("hint".into(), None)));
+        assert_eq!(
+            parse(&b, "show 2"),
+            Ok(Input::Command("show".into(), Some(2)))
+        );
+        assert_eq!(parse(&b, "   "), Ok(Input::Empty));
+        assert_eq!(
+            parse(&b, "3632"),
+            Ok(Input::Guess(b.parse("3632").unwrap()))
+        );
+        assert!(parse(&b, "1122 3 1").unwrap_err().contains("cannot occur"));
+        assert!(parse(&b, "1122 1 2 3")
+            .unwrap_err()
+            .contains("did not understand"));
+    }
+}

@@ -1,0 +1,171 @@
+//! The interactive modes, driven through piped stdin as a person would type, and
+//! once in a real pseudo-terminal.
+
+mod common;
+use common::*;
+
+#[test]
+fn play_follows_a_game_typed_in_every_form() {
+    let out = session(
+        "mmlookup",
+        &["play"],
+        "1122 1 0\nhint\n1344:0,1\n3526 12\nshow\nb1 w1\nmoves\n",
+    );
+    assert!(
+        out.contains("hint: 1122 (1296 secrets still possible; from the tree)"),
+        "{out}"
+    );
+    assert!(out.contains("move 1: 1122 1,0"));
+    assert!(out.contains("hint: 1344 (256 secrets still possible"));
+    assert!(out.contains("move 3: 3526 1,2"));
+    assert!(out.contains("7 still possible\n3632 3662 4562 4625 5532 6425 6623"));
+    assert!(
+        out.contains("move 4: 1462 1,1"),
+        "the answer alone plays the hint"
+    );
+    assert!(out.contains("hint: 3632 (1 secret still possible"));
+    assert!(out.contains("1. 1122 1,0\n2. 1344 0,1\n3. 3526 1,2\n4. 1462 1,1"));
+}
+
+#[test]
+fn play_forgives_typos_refuses_contradictions_and_undoes() {
+    let out = session(
+        "mmlookup",
+        &["play"],
+        "1122 1 0\n1344 0,1\n11 22 33\n1344 5 0\nfoo\n3526 0 0\n3526 1 2\nundo\nmoves\n3526 1 2\nnew\nhint\nquit\n1111 0 0\n",
+    );
+    assert!(out.contains("did not understand '11 22 33'"), "{out}");
+    assert!(out.contains("feedback 5,0 cannot occur"));
+    assert!(out.contains("unknown command 'foo'"));
+    // 3526 0,0 is impossible after 1122 1,0 and 1344 0,1: refused, the game is kept.
+    assert!(out.contains("3526 0,0 contradicts move"), "{out}");
+    assert!(out.contains("refused, nothing changed"));
+    assert!(out.contains("took back 3526 1,2"));
+    assert!(out.contains("1. 1122 1,0\n2. 1344 0,1\n"));
+    assert!(out.contains("new game\nhint: 1122 (1296"));
+    assert!(!out.contains("1111 0,0"), "nothing after quit is read");
+}
+
+#[test]
+fn play_off_the_tree_computes_live_with_the_trees_rule() {
+    let out = session("mmlookup", &["play"], "1111 0 0\n2222 1 0\nhint\n");
+    assert!(
+        out.contains("off the tree's line, so computed live with the knuth rule in"),
+        "{out}"
+    );
+    // The live answer is the rule's answer: Knuth's rule on the remaining set.
+    let line = out
+        .lines()
+        .rfind(|l| l.starts_with("hint: "))
+        .unwrap();
+    assert!(line.contains("still possible"), "{line}");
+}
+
+#[test]
+fn play_in_a_real_terminal_shows_prompts() {
+    let command = format!("{} play", bin("mmlookup").display());
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"1122 1 0\nquit\n")?;
+            child.wait_with_output()
+        });
+    let Ok(out) = out else {
+        panic!("`script` (util-linux) runs the pseudo-terminal test");
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("> move 1: 1122 1,0"),
+        "a prompt before each line read: {text}"
+    );
+}
+
+#[test]
+fn guess_mine_solves_the_users_secret_and_catches_a_wrong_answer() {
+    // The user's secret is 3632; the third answer is first mistyped (0 0), the
+    // program refuses it, the user corrects it.
+    let out = session(
+        "mmlookup",
+        &["guess-mine"],
+        "1 0\n0 1\n0 0\n1 2\n1 1\n4 0\n",
+    );
+    assert!(out.contains("guess 1: 1122"), "{out}");
+    assert!(out.contains("That cannot be right"), "{out}");
+    assert!(out.contains(
+        "Found it in 5 guesses:\n1. 1122 1,0\n2. 1344 0,1\n3. 3526 1,2\n4. 1462 1,1\n5. 3632 4,0"
+    ));
+    let back = session("mmlookup", &["guess-mine"], "1 0\nback\n0 0\nquit\n");
+    assert!(back.contains("took back your answer 1,0 to 1122"), "{back}");
+    assert!(
+        back.contains("guess 2: 3345"),
+        "after the corrected answer 0,0: {back}"
+    );
+}
+
+#[test]
+fn challenge_is_reproducible_and_compares_with_the_tree() {
+    let out = session("mmlookup", &["challenge", "--seed", "7"], "quit\n");
+    let secret = out
+        .lines()
+        .last()
+        .unwrap()
+        .trim_start_matches("The secret was ")
+        .trim_end_matches('.')
+        .to_string();
+    assert_eq!(secret.len(), 4, "{out}");
+    let again = session("mmlookup", &["challenge", "--seed", "7"], "quit\n");
+    assert_eq!(out, again, "same seed, same secret");
+    // Play the tree's own line with hints, then the secret.
+    let tree_game = json(&ok("mmlookup", &["solve", "--json", &secret]));
+    let mut input = String::from("hint\n1111\n");
+    for guess in tree_game["guesses"].as_array().unwrap() {
+        input.push_str(guess.as_str().unwrap());
+        input.push('\n');
+    }
+    let played = session("mmlookup", &["challenge", "--seed", "7"], &input);
+    assert!(
+        played.contains("hint: 1122 (1296 secrets still possible; from the tree)"),
+        "{played}"
+    );
+    let n = tree_game["guesses"].as_array().unwrap().len();
+    assert!(
+        played.contains(&format!(
+            "You found {secret} in {} guesses; the tree needs {n} for this secret",
+            n + 1
+        )),
+        "{played}"
+    );
+}
+
+#[test]
+fn explain_shows_the_split_and_the_alternative() {
+    let out = ok("mmlookup", &["explain", "1122:1,0", "1344:0,1", "3526:1,2"]);
+    assert!(
+        out.contains("7 secrets still possible after 3 moves"),
+        "{out}"
+    );
+    assert!(out.contains("the tree plays 1462 (cannot be the secret)"));
+    assert!(out.contains("worst class 1, expected remaining 1.00"));
+    assert!(out.contains("at most 2 more guesses from here, this one included (5 in all)"));
+    assert!(out.contains("the best guess that could be the secret, by the knuth rule: 3632"));
+    let data = json(&ok("mmlookup", &["explain", "--json", "1122:1,0"]));
+    assert_eq!(data["candidates"], 256);
+    assert_eq!(data["tree"]["guess"], "1344");
+    assert_eq!(data["tree"]["worst_class"], 44);
+    assert_eq!(data["guesses_in_all"], 5);
+    let classes = data["tree"]["classes"].as_array().unwrap();
+    assert_eq!(
+        classes
+            .iter()
+            .map(|c| c["secrets"].as_u64().unwrap())
+            .sum::<u64>(),
+        256
+    );
+    let err = fails("mmlookup", &["explain", "1122:4,0"]);
+    assert!(err.contains("already solved"), "{err}");
+}
