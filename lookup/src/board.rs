@@ -92,9 +92,8 @@ impl fmt::Display for CodeError {
             }
             CodeError::NotAColor { found, colors } => write!(
                 f,
-                "'{found}' is not a colour of this board (colours are {}-{})",
-                color_char(colors, 0),
-                color_char(colors, colors - 1)
+                "'{found}' is not a colour of this board (colours are {})",
+                ColorRange(colors)
             ),
             CodeError::Repeated { color } => {
                 write!(
@@ -304,6 +303,19 @@ impl Board {
     /// The board as players name it, e.g. `4x6` or `4x10 no-repeat`.
     pub fn name(&self) -> impl fmt::Display {
         BoardName(*self)
+    }
+
+    /// The colours as players write them, e.g. `1-6` or `0-9`.
+    pub fn color_range(&self) -> impl fmt::Display {
+        ColorRange(self.colors)
+    }
+}
+
+struct ColorRange(u8);
+
+impl fmt::Display for ColorRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", color_char(self.0, 0), color_char(self.0, self.0 - 1))
     }
 }
 

@@ -26,7 +26,7 @@ pub fn run(args: &Args) -> Outcome {
         "Think of a secret of {} pegs (colours {}, {repeats}). I will guess it; answer each \
          guess with blacks and whites (e.g. 1 0). back takes back your last answer, quit gives up.",
         board.pegs(),
-        board.name()
+        board.color_range()
     ))?;
     loop {
         let guess = match game.hint().map_err(crate::Failure::from)? {
