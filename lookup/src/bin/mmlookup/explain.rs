@@ -56,12 +56,9 @@ fn describe(out: &mut impl Write, split: &serde_json::Value) -> std::io::Result<
                 format!("  {}", names.join(" "))
             })
             .unwrap_or_default();
-        writeln!(
-            out,
-            "    {:>4} -> {:>5}{codes}",
-            class["answer"].as_str().unwrap_or(""),
-            class["secrets"]
-        )?;
+        let secrets = class["secrets"].as_u64().unwrap_or(0);
+        let answer = class["answer"].as_str().unwrap_or("");
+        writeln!(out, "    {answer:>4} -> {secrets:>5}{codes}")?;
     }
     writeln!(
         out,
