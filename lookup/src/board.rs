@@ -315,7 +315,12 @@ struct ColorRange(u8);
 
 impl fmt::Display for ColorRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", color_char(self.0, 0), color_char(self.0, self.0 - 1))
+        write!(
+            f,
+            "{}-{}",
+            color_char(self.0, 0),
+            color_char(self.0, self.0 - 1)
+        )
     }
 }
 

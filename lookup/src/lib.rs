@@ -3,7 +3,12 @@
 //! A tree file (see [`format`](mod@format)) holds a complete strategy: the next guess for every
 //! history the strategy can meet. [`Tree`] reads it from any bytes without decoding
 //! it; [`play::next`] answers a player's history, [`play::solve`] plays a secret,
-//! and [`audit::audit`] proves everything the file claims.
+//! and `audit::audit` proves everything the file claims.
+//!
+//! Without the default `std` feature the crate is `no_std` and allocation-free:
+//! boards, scoring, the layout and the walk ([`play::next`], [`play::solve`]) work on
+//! a `&[u8]` compiled into firmware. The metadata block, the writer, the audit, the
+//! plain rules and the walkers need `std`.
 //!
 //! ```
 //! use lookup::{play, Board, Feedback, Move, Tree};
@@ -23,6 +28,9 @@
 //! # }
 //! ```
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
+
+#[cfg(feature = "std")]
 pub mod audit;
 pub mod board;
 pub mod format;
@@ -39,9 +47,6 @@ pub use play::Move;
 pub use score::Feedback;
 pub use tree::{Position, Tree};
 
-#[cfg(feature = "std")]
-mod errors {
-    impl std::error::Error for crate::board::BoardError {}
-    impl std::error::Error for crate::board::CodeError {}
-    impl std::error::Error for crate::score::FeedbackError {}
-}
+impl core::error::Error for board::BoardError {}
+impl core::error::Error for board::CodeError {}
+impl core::error::Error for score::FeedbackError {}

@@ -195,5 +195,4 @@ pub fn first_impossible_move(board: &Board, moves: &[Move]) -> Option<usize> {
     (longest_fit < moves.len()).then_some(longest_fit + 1)
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PlayError {}
+impl core::error::Error for PlayError {}

@@ -7,7 +7,7 @@
 //! forward). The checksum and the tree's claims are checked by [`crate::audit`].
 
 use crate::board::{Board, Code};
-use crate::format::{Child, FormatError, Layout, Meta, NodeRecord, CHECKSUM_LEN};
+use crate::format::{Child, FormatError, Layout, NodeRecord, CHECKSUM_LEN};
 use crate::score::{answer_count, Feedback};
 
 /// A position in the tree: where a guess is made.
@@ -72,8 +72,9 @@ impl<D: AsRef<[u8]>> Tree<D> {
     }
 
     /// Decodes the metadata (bounded by [`crate::format::MAX_META_LEN`]).
-    pub fn meta(&self) -> Result<Meta, FormatError> {
-        Meta::decode(self.section(
+    #[cfg(feature = "std")]
+    pub fn meta(&self) -> Result<crate::format::Meta, FormatError> {
+        crate::format::Meta::decode(self.section(
             crate::format::PREFIX_LEN as u64,
             u64::from(self.layout.meta_len),
         ))

@@ -1,6 +1,8 @@
 //! A tree file is untrusted input: random damage to a valid file must give errors,
 //! never a panic, an out-of-bounds read or an endless walk.
 
+#![cfg(feature = "std")]
+
 use lookup::audit::audit;
 use lookup::play::{next, solve};
 use lookup::{Board, Feedback, Move, Tree};

@@ -54,10 +54,7 @@ fn play_off_the_tree_computes_live_with_the_trees_rule() {
         "{out}"
     );
     // The live answer is the rule's answer: Knuth's rule on the remaining set.
-    let line = out
-        .lines()
-        .rfind(|l| l.starts_with("hint: "))
-        .unwrap();
+    let line = out.lines().rfind(|l| l.starts_with("hint: ")).unwrap();
     assert!(line.contains("still possible"), "{line}");
 }
 

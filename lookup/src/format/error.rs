@@ -107,5 +107,4 @@ impl fmt::Display for FormatError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for FormatError {}
+impl core::error::Error for FormatError {}

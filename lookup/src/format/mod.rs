@@ -6,12 +6,14 @@
 #![doc = include_str!("../../FORMAT.md")]
 
 mod error;
+#[cfg(feature = "std")]
 mod meta;
 mod node;
 #[cfg(feature = "std")]
 mod writer;
 
 pub use error::{FormatError, RecordProblem};
+#[cfg(feature = "std")]
 pub use meta::{Meta, Stats, StrategyInfo};
 pub use node::{Child, NodeRecord};
 #[cfg(feature = "std")]
