@@ -119,3 +119,126 @@ fn import_refuses_incomplete_or_impossible_trees() {
     assert!(err.contains("not a JSON tree"), "{err}");
     assert!(!out.exists());
 }
+
+#[test]
+fn rust_export_holds_the_files_bytes() {
+    let rust = ok("mmlookup", &["export", "--format", "rust"]);
+    let bytes: Vec<u8> = rust
+        .lines()
+        .filter(|l| l.starts_with("    0x"))
+        .flat_map(|l| {
+            l.split(',')
+                .filter_map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).ok())
+        })
+        .collect();
+    assert_eq!(
+        bytes,
+        std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap()
+    );
+    assert!(rust.contains("pub static TREE: [u8; 6363] = ["));
+}
+
+/// Compiles the C export with the system's C compiler and plays every secret's
+/// game prefix by prefix through its walker.
+fn check_c_walker(tree: &str, dir: &std::path::Path) {
+    let c = ok("mmlookup", &["export", "--format", "c", tree]);
+    let main = r#"
+#include <stdio.h>
+int main(void) {
+    int n;
+    while (scanf("%d", &n) == 1) {
+        int answers[64];
+        for (int i = 0; i < n; i++) {
+            int b, w;
+            if (scanf("%d %d", &b, &w) != 2) return 1;
+            answers[i] = mmtree_answer(b, w);
+        }
+        long guess = mmtree_next(answers, n);
+        if (guess < 0) { printf("-\n"); continue; }
+        int colors[MMTREE_PEGS];
+        mmtree_code((uint32_t)guess, colors);
+        for (int i = 0; i < (int)MMTREE_PEGS; i++) printf("%d", colors[i]);
+        printf("\n");
+    }
+    return 0;
+}
+"#;
+    let source = dir.join("walk.c");
+    std::fs::write(&source, format!("{c}{main}")).unwrap();
+    let program = dir.join("walk");
+    let cc = std::process::Command::new("cc")
+        .args([
+            "-std=c99",
+            "-O2",
+            "-Wall",
+            "-Werror",
+            "-Wno-unused-function",
+            "-o",
+        ])
+        .arg(&program)
+        .arg(&source)
+        .output()
+        .expect("a C compiler (cc) is on the machine: Rust links with it");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+
+    let games = ok("mmlookup", &["export", "--format", "text", tree]);
+    let (mut queries, mut expected) = (String::new(), Vec::new());
+    for line in games.lines() {
+        let steps: Vec<(&str, &str)> = line
+            .split(' ')
+            .skip(1)
+            .map(|s| s.split_once(':').unwrap())
+            .collect();
+        for k in 0..=steps.len() {
+            queries.push_str(&k.to_string());
+            for (_, answer) in &steps[..k] {
+                queries.push_str(&format!(" {}", answer.replace(',', " ")));
+            }
+            queries.push('\n');
+            // Colours written 1..C in the notation are 0-based in C.
+            expected.push(match steps.get(k) {
+                Some((guess, _)) => guess.chars().map(|d| char::from(d as u8 - 1)).collect(),
+                None => "-".to_string(),
+            });
+        }
+    }
+    let mut child = std::process::Command::new(&program)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(queries.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let got: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(got.len(), expected.len());
+    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        assert_eq!(g, e, "query {i} of {tree}");
+    }
+}
+
+#[test]
+fn c_export_walks_every_game_like_the_library() {
+    let dir = scratch("c_export");
+    check_c_walker(root().join("trees/knuth-4x6.mmt").to_str().unwrap(), &dir);
+    check_c_walker(
+        root()
+            .join("trees/optimal-4x6-no-repeat.mmt")
+            .to_str()
+            .unwrap(),
+        &dir,
+    );
+}

@@ -4,7 +4,10 @@
 //! - `text`: one line per secret, the secret then each guess with its answer;
 //! - `json`: nested `{"guess": "1122", "children": {"B,W": {...}}}`, the win implied
 //!   (a node with no children guesses the last secret), which `mmgen import` reads;
-//! - `dot`: Graphviz, optionally cut at a depth so that large trees stay drawable.
+//! - `dot`: Graphviz, optionally cut at a depth so that large trees stay drawable;
+//! - `rust`, `c`: the file as a constant byte array to compile into firmware, with
+//!   the lines that walk it (for C, a complete little walker); only a tree that
+//!   passes its audit is exported this way.
 
 use crate::{source, Failure, Outcome};
 use lookup::play::solve;
@@ -19,7 +22,7 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Output notation.
-    #[arg(long, value_parser = ["text", "json", "dot"], default_value = "text")]
+    #[arg(long, value_parser = ["text", "json", "dot", "rust", "c"], default_value = "text")]
     format: String,
     /// dot: draw only the first N guesses of every line; deeper branches are summed up.
     #[arg(long, value_name = "N")]
@@ -38,7 +41,16 @@ pub fn run(args: &Args) -> Outcome {
     match args.format.as_str() {
         "text" => text(&tree, &mut out)?,
         "json" => json(&tree, &mut out)?,
-        _ => dot(&tree, args.depth.unwrap_or(u32::MAX), &mut out)?,
+        "dot" => dot(&tree, args.depth.unwrap_or(u32::MAX), &mut out)?,
+        language => {
+            lookup::audit::audit(&tree)
+                .map_err(|e| format!("not exported: the tree fails its audit: {e}"))?;
+            if language == "rust" {
+                rust(&tree, &mut out)?
+            } else {
+                c(&tree, &mut out)?
+            }
+        }
     }
     out.flush()?;
     Ok(())
@@ -135,3 +147,152 @@ fn dot<D: AsRef<[u8]>>(tree: &Tree<D>, max_depth: u32, out: &mut impl Write) -> 
     writeln!(out, "}}")?;
     Ok(())
 }
+
+/// The bytes as comma-separated hex, 16 to a line.
+fn byte_lines<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
+    for line in tree.bytes().chunks(16) {
+        let bytes: Vec<String> = line.iter().map(|b| format!("0x{b:02x}")).collect();
+        writeln!(out, "    {},", bytes.join(", "))?;
+    }
+    Ok(())
+}
+
+fn title<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<String, Failure> {
+    let meta = tree.meta()?;
+    Ok(format!(
+        "The {} {} tree ({} bytes, {} secrets, {} guesses in all, at most {})",
+        tree.board().name(),
+        meta.strategy.name,
+        tree.bytes().len(),
+        meta.stats.secrets,
+        meta.stats.total_guesses,
+        meta.stats.max_guesses
+    ))
+}
+
+fn rust<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
+    writeln!(
+        out,
+        "// {}, written by `mmlookup export --format rust`.",
+        title(tree)?
+    )?;
+    writeln!(
+        out,
+        "// Walk it with the no_std lookup core (mmtree-lookup, default-features = false):"
+    )?;
+    writeln!(out, "//")?;
+    writeln!(
+        out,
+        "//     let tree = lookup::Tree::open(&TREE[..]).expect(\"an audited tree\");"
+    )?;
+    writeln!(out, "//     let board = tree.board();")?;
+    writeln!(out, "//     let moves = [lookup::Move {{ guess: board.code(0).unwrap(), answer: lookup::Feedback::new(1, 0) }}];")?;
+    writeln!(out, "//     if let Ok(lookup::play::Next::Guess {{ guess, .. }}) = lookup::play::next(&tree, &moves) {{ /* play guess */ }}")?;
+    writeln!(out, "pub static TREE: [u8; {}] = [", tree.bytes().len())?;
+    byte_lines(tree, out)?;
+    writeln!(out, "];")?;
+    Ok(())
+}
+
+fn c<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
+    let layout = tree.layout();
+    let board = tree.board();
+    writeln!(
+        out,
+        "/* {}, written by `mmlookup export --format c`.",
+        title(tree)?
+    )?;
+    writeln!(
+        out,
+        " * Byte layout: lookup/FORMAT.md. The tree passed `mmlookup audit` when exported;"
+    )?;
+    writeln!(
+        out,
+        " * the walker below trusts it and uses no heap, no recursion, a few words of stack. */"
+    )?;
+    writeln!(out, "#include <stdint.h>\n")?;
+    let constants = [
+        ("PEGS", u64::from(board.pegs() as u32)),
+        ("COLORS", board.colors() as u64),
+        ("REPEAT", u64::from(board.repeat())),
+        ("CODES", u64::from(board.code_count())),
+        ("NODES_AT", layout.nodes_offset()),
+        ("EDGES_AT", layout.edges_offset()),
+        ("RECORD", layout.record_width() as u64),
+        ("CODE_WIDTH", layout.code_width as u64),
+        ("MASK_WIDTH", layout.mask_width as u64),
+        ("CHILD_WIDTH", layout.child_width as u64),
+    ];
+    for (name, value) in constants {
+        writeln!(out, "#define MMTREE_{name} {value}u")?;
+    }
+    writeln!(
+        out,
+        "\nstatic const uint8_t mmtree[{}] = {{",
+        tree.bytes().len()
+    )?;
+    byte_lines(tree, out)?;
+    writeln!(out, "}};")?;
+    out.write_all(C_WALKER.as_bytes())?;
+    Ok(())
+}
+
+/// The C walker that follows the exported constants.
+const C_WALKER: &str = r#"
+/* A little-endian unsigned integer of `width` bytes. */
+static uint64_t mmtree_le(const uint8_t *p, unsigned width) {
+    uint64_t value = 0;
+    while (width--) value = (value << 8) | p[width];
+    return value;
+}
+
+/* The tree's number for the answer (black, white): by blacks, then whites,
+ * skipping the impossible (PEGS-1, 1), the win last. */
+static int mmtree_answer(int black, int white) {
+    if (black == (int)MMTREE_PEGS) return (int)(MMTREE_PEGS * (MMTREE_PEGS + 3) / 2 - 1);
+    return black * ((int)MMTREE_PEGS + 1) - black * (black - 1) / 2 + white;
+}
+
+/* The next guess after the answers answers[0..n] (numbered by mmtree_answer) to
+ * the tree's own guesses, as a code index; -1 if the tree has no such branch (an
+ * impossible history, or one that already won). */
+static long mmtree_next(const int *answers, int n) {
+    uint32_t node = 0;
+    long leaf = -1;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *record = mmtree + MMTREE_NODES_AT + (uint64_t)node * MMTREE_RECORD;
+        uint64_t mask = mmtree_le(record + 2 * MMTREE_CODE_WIDTH, MMTREE_MASK_WIDTH);
+        uint64_t first = mmtree_le(record + 2 * MMTREE_CODE_WIDTH + MMTREE_MASK_WIDTH,
+                                   MMTREE_RECORD - 2 * MMTREE_CODE_WIDTH - MMTREE_MASK_WIDTH);
+        int a = answers[i];
+        if (leaf >= 0 || a < 0 || a > 62 || !((mask >> a) & 1)) return -1;
+        uint64_t below = mask & ((1ull << a) - 1), rank = 0;
+        while (below) { below &= below - 1; rank++; }
+        uint64_t value = mmtree_le(mmtree + MMTREE_EDGES_AT + (first + rank) * MMTREE_CHILD_WIDTH, MMTREE_CHILD_WIDTH);
+        if (value < MMTREE_CODES) leaf = (long)value; else node = (uint32_t)(value - MMTREE_CODES);
+    }
+    if (leaf >= 0) return leaf;
+    return (long)mmtree_le(mmtree + MMTREE_NODES_AT + (uint64_t)node * MMTREE_RECORD, MMTREE_CODE_WIDTH);
+}
+
+/* The colours (0-based) of the code with lexicographic index `index`. */
+static void mmtree_code(uint32_t index, int colors[MMTREE_PEGS]) {
+    int used[16] = {0};
+    for (int i = 0; i < (int)MMTREE_PEGS; i++) {
+        uint32_t block = 1;
+        for (int j = 0; j < (int)MMTREE_PEGS - 1 - i; j++)
+            block *= MMTREE_REPEAT ? MMTREE_COLORS : MMTREE_COLORS - 1 - i - j;
+        uint32_t skip = index / block;
+        index %= block;
+        int c = 0;
+        for (;; c++) {
+            if (MMTREE_REPEAT || !used[c]) {
+                if (skip == 0) break;
+                skip--;
+            }
+        }
+        used[c] = 1;
+        colors[i] = c;
+    }
+}
+"#;
