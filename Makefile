@@ -26,12 +26,17 @@ toolchain:
 test: toolchain
 	$(CARGO) build --workspace --bins
 	$(CARGO) test --workspace
+	# The core alone, without std (no_std, no allocator), and the device crate on it.
+	$(CARGO) build -p mmtree-lookup --no-default-features
+	$(CARGO) test -p mmtree-lookup --no-default-features
+	$(CARGO) test -p mmtree-device
 	$(CARGO) run -q -p mmtree-tests --bin mmtree-report -- trees --check
 	$(MAKE) lint
 
 lint: toolchain
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p mmtree-lookup --no-default-features --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --quiet
 
 demo: build

@@ -8,8 +8,12 @@
 //! Finally every secret is replayed alone through [`crate::play::solve`], the walk that
 //! `next` and `solve` use, and must take the same number of guesses.
 //!
-//! Memory: two code-sized buffers and a visited flag per record, partitioned in place,
-//! never a copy per node.
+//! Before any of that, one pass over the edges checks the shape: every record but
+//! the root has exactly one parent (edges always lead forward, so that makes it a
+//! tree, all of it reachable from the root, whatever the bytes were).
+//!
+//! Memory: two code-sized buffers, partitioned in place, never a copy per node, and a
+//! parent count per record.
 
 use crate::board::{Code, Written};
 use crate::format::{FormatError, Meta, Stats};
@@ -150,7 +154,7 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
     let mut secrets: Vec<u32> = (0..board.code_count()).collect();
     let mut scratch = vec![0u32; secrets.len()];
     let mut solved_with = vec![0u32; secrets.len()];
-    let mut visited = vec![false; layout.records as usize];
+    check_shape(tree)?;
     let mut stats = Stats::default();
     let mut stack = vec![Visit {
         position: tree.root(),
@@ -175,9 +179,6 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
             }
             Position::Node(record) => record,
         };
-        if std::mem::replace(&mut visited[record as usize], true) {
-            return Err(AuditError::Shared { record });
-        }
         let node = tree.record(record)?;
         let actual = (visit.to - visit.from) as u32;
         if node.candidates != actual {
@@ -241,11 +242,6 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
             });
         }
     }
-    if let Some(record) = visited.iter().position(|&seen| !seen) {
-        return Err(AuditError::Unreached {
-            record: record as u32,
-        });
-    }
     compare_stats(&meta.stats, &stats)?;
     for (index, &secret) in codes.iter().enumerate() {
         let walked = solve(tree, secret, |_, _| ()).map_err(AuditError::Play)?;
@@ -264,6 +260,29 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         edges: layout.edges,
         file_bytes: tree.bytes().len() as u64,
     })
+}
+
+/// Every record but the root is the child of exactly one edge.
+fn check_shape<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<(), AuditError> {
+    let records = tree.layout().records;
+    let mut parents = vec![0u8; records as usize];
+    for record in 0..records {
+        for branch in tree.children(Position::Node(record))? {
+            if let (_, Position::Node(child)) = branch? {
+                let count = &mut parents[child as usize];
+                if *count == 1 {
+                    return Err(AuditError::Shared { record: child });
+                }
+                *count = 1;
+            }
+        }
+    }
+    match parents.iter().skip(1).position(|&p| p == 0) {
+        Some(orphan) => Err(AuditError::Unreached {
+            record: orphan as u32 + 1,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn compare_stats(stored: &Stats, actual: &Stats) -> Result<(), AuditError> {

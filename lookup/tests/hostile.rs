@@ -4,6 +4,7 @@
 #![cfg(feature = "std")]
 
 use lookup::audit::audit;
+use lookup::format::{write_tree, Child, FormatError, Meta, NodeRecord, Stats, StrategyInfo};
 use lookup::play::{next, solve};
 use lookup::{Board, Feedback, Move, Tree};
 use proptest::prelude::*;
@@ -100,4 +101,132 @@ proptest! {
         prefixed.extend(&noise);
         exercise(&prefixed);
     }
+}
+
+/// A tree file written from hand-made records, with a valid checksum.
+fn craft(board: Board, records: &[NodeRecord], edges: &[Child], stats: Stats) -> Vec<u8> {
+    let meta = Meta {
+        generator: "hand".into(),
+        strategy: StrategyInfo {
+            name: "hand".into(),
+            rule: String::new(),
+            tie_break: String::new(),
+            params: Vec::new(),
+            proven: None,
+        },
+        stats,
+    };
+    let mut bytes = Vec::new();
+    write_tree(&mut bytes, board, &meta, records, edges).unwrap();
+    bytes
+}
+
+fn audit_error(bytes: &[u8]) -> String {
+    let tree = Tree::open(bytes).unwrap();
+    audit(&tree).unwrap_err().to_string()
+}
+
+#[test]
+fn shared_children_are_not_a_tree() {
+    // Two branches of the root lead to the same record.
+    let tree = Tree::open(CLASSIC).unwrap();
+    let layout = *tree.layout();
+    let root = tree.record(0).unwrap();
+    let mut bytes = CLASSIC.to_vec();
+    let edge = |i: u32| layout.edges_offset() as usize + (root.first_edge + i) as usize * 2;
+    let (first, second) = (edge(0), edge(1));
+    let copied = [bytes[first], bytes[first + 1]];
+    bytes[second..second + 2].copy_from_slice(&copied);
+    let body = bytes.len() - 4;
+    let crc = crc32(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    let err = audit_error(&bytes);
+    assert!(err.contains("reached from two places"), "{err}");
+}
+
+#[test]
+fn a_deep_chain_is_walked_and_audited_without_recursion() {
+    // 1 peg, 2 colours; 6 000 records each guessing "1" with only "2" left, then
+    // the leaf "2": a legal, silly tree 6 001 guesses deep (its histogram still fits
+    // the metadata's decoding limit). Walked on a 64 KiB stack, where a recursive
+    // walk would overflow.
+    let board = Board::new(1, 2, true).unwrap();
+    let depth = 6_000u32;
+    let miss = Feedback::new(0, 0).index(1) as u32;
+    let records: Vec<NodeRecord> = (0..depth)
+        .map(|i| NodeRecord {
+            guess: 0,
+            candidates: if i == 0 { 2 } else { 1 },
+            mask: 1 << miss,
+            first_edge: i,
+        })
+        .collect();
+    let edges: Vec<Child> = (1..depth)
+        .map(Child::Node)
+        .chain([Child::Leaf(1)])
+        .collect();
+    let mut stats = Stats::default();
+    stats.add_secret(1);
+    stats.add_secret(depth + 1);
+    stats.nodes = u64::from(depth) + 1;
+    let bytes = craft(board, &records, &edges, stats);
+    let walked = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(move || {
+            let tree = Tree::open(&bytes[..]).unwrap();
+            let report = audit(&tree).unwrap();
+            let two = board.code(1).unwrap();
+            let solved = solve(&tree, two, |_, _| ()).unwrap();
+            let deepest = lookup::walk::depth_below(&tree, tree.root()).unwrap();
+            (report.stats.max_guesses, solved, deepest)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(walked, (depth + 1, depth + 1, depth + 1));
+}
+
+#[test]
+fn lies_in_the_header_and_offsets_past_the_end_are_caught() {
+    let tree = Tree::open(CLASSIC).unwrap();
+    let layout = *tree.layout();
+    let fix = |mut bytes: Vec<u8>| {
+        let body = bytes.len() - 4;
+        let crc = crc32(&bytes[..body]);
+        bytes[body..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    };
+    // A node count that lies: the length no longer matches.
+    let mut more_nodes = CLASSIC.to_vec();
+    more_nodes[16] += 1;
+    assert!(matches!(
+        Tree::open(&more_nodes[..]),
+        Err(FormatError::Length { .. })
+    ));
+    // A board too big to exist.
+    let mut huge = CLASSIC.to_vec();
+    huge[10] = 8;
+    huge[11] = 16;
+    assert!(matches!(Tree::open(&huge[..]), Err(FormatError::Board(_))));
+    // The root's first edge index far past the edge table.
+    let mut far = CLASSIC.to_vec();
+    let first = layout.nodes_offset() as usize + 6;
+    far[first..first + 2].copy_from_slice(&u16::MAX.to_le_bytes());
+    let far = fix(far);
+    let err = audit_error(&far);
+    assert!(err.contains("past the edge table"), "{err}");
+    let far_tree = Tree::open(&far[..]).unwrap();
+    assert!(solve(&far_tree, Board::classic().code(5).unwrap(), |_, _| ()).is_err());
+    // An edge naming neither a code nor a record.
+    let mut nowhere = CLASSIC.to_vec();
+    let edge = layout.edges_offset() as usize;
+    nowhere[edge..edge + 2].copy_from_slice(&u16::MAX.to_le_bytes());
+    let err = audit_error(&fix(nowhere));
+    assert!(err.contains("neither a code nor a node"), "{err}");
+    // A guess past the last code.
+    let mut guess = CLASSIC.to_vec();
+    let at = layout.nodes_offset() as usize;
+    guess[at..at + 2].copy_from_slice(&5000u16.to_le_bytes());
+    let err = audit_error(&fix(guess));
+    assert!(err.contains("past the last code"), "{err}");
 }
