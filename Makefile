@@ -13,7 +13,9 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-depth5-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal:--max-depth=5 \
 	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal
 
-.PHONY: build test lint demo trees bench toolchain clean
+.PHONY: build test lint demo trees bench fuzz toolchain clean
+
+FUZZ_SECONDS ?= 600
 
 build:
 	$(CARGO) build --release --workspace
@@ -55,6 +57,12 @@ bench: build
 	$(CARGO) bench -p mmtree-lookup --bench next
 	$(REL)/mmtree-report bench
 	@echo "wrote BENCHMARKS.md"
+
+# The reader against arbitrary bytes (see fuzz/README.md).
+fuzz:
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
+	mkdir -p fuzz/corpus/tree_bytes && cp trees/*.mmt fuzz/corpus/tree_bytes/
+	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run -s none tree_bytes -- -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 clean:
 	$(CARGO) clean
