@@ -13,7 +13,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-depth5-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal:--max-depth=5 \
 	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal
 
-.PHONY: build test lint demo trees bench fuzz toolchain clean
+.PHONY: build test lint demo trees bench bench-large fuzz toolchain clean
 
 FUZZ_SECONDS ?= 600
 
@@ -55,8 +55,13 @@ trees: build
 
 bench: build
 	$(CARGO) bench -p mmtree-lookup --bench next
+	$(CARGO) build -p mmtree-device --profile device --bins
 	$(REL)/mmtree-report bench
 	@echo "wrote BENCHMARKS.md"
+
+# The large boards (6x9, 7x7: tens of minutes), into their own section.
+bench-large: build
+	$(REL)/mmtree-report bench --large
 
 # The reader against arbitrary bytes (see fuzz/README.md).
 fuzz:

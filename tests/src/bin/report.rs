@@ -4,8 +4,10 @@
 //! - `mmtree-report trees [--check]`: audits every `trees/*.mmt` with the lookup
 //!   library and writes the table in `trees/README.md` (with `--check`, fails if the
 //!   file is not what it would write).
-//! - `mmtree-report bench`: times `mmgen` on several boards and `mmlookup next` as
-//!   whole processes, reads criterion's medians, and writes `BENCHMARKS.md`.
+//! - `mmtree-report bench [--large]`: times `mmgen` on several boards and strategies
+//!   (with `--large` also 6x9 and 7x7), `mmlookup next` as whole processes, reads
+//!   criterion's medians and the device build's sizes, and writes `BENCHMARKS.md`
+//!   (and the device section of `trees/README.md`).
 //!
 //! Run from the repository root (the Makefile does).
 
@@ -25,8 +27,9 @@ fn main() -> ExitCode {
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["trees"] => trees(false),
         ["trees", "--check"] => trees(true),
-        ["bench"] => bench(),
-        _ => Err("usage: mmtree-report trees [--check] | bench".into()),
+        ["bench"] => bench(false),
+        ["bench", "--large"] => bench(true),
+        _ => Err("usage: mmtree-report trees [--check] | bench [--large]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -181,7 +184,201 @@ fn machine() -> String {
     )
 }
 
-fn bench() -> Result<(), String> {
+/// One mmgen measurement.
+struct Case {
+    args: &'static str,
+    runs: usize,
+    plain: bool,
+}
+
+fn cases(large: bool) -> Vec<Case> {
+    let case = |args, runs, plain| Case { args, runs, plain };
+    let mut cases = vec![
+        case("--pegs 4 --colors 6 --strategy knuth", 9, true),
+        case("--pegs 4 --colors 10 --no-repeat --strategy knuth", 5, true),
+        case("--pegs 4 --colors 8 --strategy knuth", 5, true),
+        case("--pegs 5 --colors 7 --strategy knuth", 3, true),
+        case("--pegs 5 --colors 8 --strategy knuth", 3, true),
+        case("--pegs 4 --colors 6 --strategy most-parts", 9, true),
+        case("--pegs 4 --colors 8 --strategy most-parts", 5, true),
+        case("--pegs 5 --colors 7 --strategy most-parts", 3, false),
+        case("--pegs 5 --colors 8 --strategy most-parts", 3, false),
+        case("--pegs 3 --colors 5 --strategy optimal", 5, false),
+        case("--pegs 4 --colors 4 --strategy optimal", 5, false),
+        case(
+            "--pegs 4 --colors 6 --no-repeat --strategy optimal",
+            5,
+            false,
+        ),
+        case("--pegs 4 --colors 6 --strategy optimal", 3, false),
+        case(
+            "--pegs 4 --colors 6 --strategy optimal --max-depth 5",
+            3,
+            false,
+        ),
+        case(
+            "--pegs 4 --colors 7 --strategy optimal --time-limit 60",
+            1,
+            false,
+        ),
+        case(
+            "--pegs 5 --colors 5 --strategy optimal --time-limit 60",
+            1,
+            false,
+        ),
+        case(
+            "--pegs 4 --colors 10 --no-repeat --strategy optimal --time-limit 60",
+            1,
+            false,
+        ),
+    ];
+    let large_cases = vec![
+        case("--pegs 6 --colors 9 --strategy knuth", 1, false),
+        case("--pegs 7 --colors 7 --strategy knuth", 1, false),
+    ];
+    if large {
+        large_cases
+    } else {
+        cases
+    }
+}
+
+/// Runs one case and returns its table row.
+fn measure(mmgen: &str, out: &str, case: &Case) -> Result<String, String> {
+    let run = |extra: &[&str]| -> Result<(f64, f64, serde_json::Value), String> {
+        let mut args: Vec<&str> = case.args.split(' ').collect();
+        args.extend(extra);
+        args.extend(["--out", out, "--json"]);
+        let started = Instant::now();
+        let report = run_json(mmgen, &args)?;
+        let wall = started.elapsed().as_secs_f64() * 1000.0;
+        Ok((
+            report["generation_ms"].as_f64().unwrap_or(f64::NAN),
+            wall,
+            report,
+        ))
+    };
+    let (mut generation, mut wall, mut last) = (Vec::new(), Vec::new(), serde_json::Value::Null);
+    for _ in 0..case.runs {
+        let (g, w, report) = run(&[])?;
+        generation.push(g);
+        wall.push(w);
+        last = report;
+    }
+    let (generation, wall) = (median(generation), median(wall));
+    let scorings = last["score_computations"].as_f64().unwrap_or(f64::NAN);
+    let plain = if case.plain {
+        let (g, _, report) = run(&["--no-symmetry"])?;
+        let plain_scorings = report["score_computations"].as_f64().unwrap_or(f64::NAN);
+        format!("{:.1}x, {:.1}x", g / generation, plain_scorings / scorings)
+    } else {
+        "-".into()
+    };
+    let peak = last["peak_memory_bytes"].as_f64().unwrap_or(f64::NAN) / 1024.0 / 1024.0;
+    let bytes = last["file_bytes"].as_f64().unwrap_or(f64::NAN);
+    let secrets = last["secrets"].as_f64().unwrap_or(f64::NAN);
+    let proven = match last["proven"].as_bool() {
+        Some(true) => "yes",
+        Some(false) => "no (time limit)",
+        None => "-",
+    };
+    let time = |ms: f64| {
+        if ms >= 10_000.0 {
+            format!("{:.1} s", ms / 1000.0)
+        } else {
+            format!("{ms:.1} ms")
+        }
+    };
+    Ok(format!(
+        "| `{}` | {} | {} | {} | {peak:.1} MiB | {scorings:.3e} | {plain} | {proven} | {} | {} | {} | {bytes} | {:.2} |\n",
+        case.args,
+        case.runs,
+        time(generation),
+        time(wall),
+        last["nodes"],
+        last["max_guesses"],
+        last["total_guesses"],
+        bytes / secrets
+    ))
+}
+
+/// What the lookup core adds to a program, from the device profile's builds.
+fn device_sizes() -> Result<String, String> {
+    let size = |name: &str| {
+        std::fs::metadata(format!("target/device/{name}"))
+            .map(|m| m.len())
+            .map_err(|e| format!("target/device/{name}: {e} (make bench builds it)"))
+    };
+    let (demo, baseline) = (size("device-demo")?, size("device-baseline")?);
+    let tree = std::fs::metadata("trees/knuth-4x6.mmt")
+        .map_err(|e| e.to_string())?
+        .len();
+    let section = format!(
+        "{DEVICE_START}\nThe device example (`device/`, the no_std core with the classic Knuth tree embedded) built with \
+         `cargo build -p mmtree-device --profile device` (opt-level z, LTO, panic=abort, stripped), on {}: \
+         `device-demo` is {demo} bytes, the same program without the core and the tree (`device-baseline`) \
+         {baseline} bytes, so the core and the tree add {} bytes, of which the tree is {tree} and the core's code \
+         {} bytes. The walk uses no heap and no recursion; the device tests play all 1296 secrets on a 16 KiB \
+         thread stack (the smallest the platform gives).\n{DEVICE_END}",
+        std::env::consts::ARCH,
+        demo - baseline,
+        (demo - baseline).saturating_sub(tree)
+    );
+    let readme = std::fs::read_to_string("trees/README.md").map_err(|e| e.to_string())?;
+    let updated = match (
+        readme.split_once(DEVICE_START),
+        readme.split_once(DEVICE_END),
+    ) {
+        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
+        _ => format!("{}\n## On a device\n\n{section}\n", readme.trim_end()),
+    };
+    std::fs::write("trees/README.md", updated).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "\n## The core on a device\n\n{}\n",
+        section.lines().nth(1).unwrap_or_default()
+    ))
+}
+
+const DEVICE_START: &str =
+    "<!-- device: written by `make bench` (mmtree-report bench); do not edit -->";
+const DEVICE_END: &str = "<!-- end of device -->";
+
+const LARGE_START: &str = "<!-- large boards: written by `make bench-large`; do not edit -->";
+const LARGE_END: &str = "<!-- end of large boards -->";
+
+/// `make bench-large`: only the large boards, into their own section of BENCHMARKS.md.
+fn bench_large() -> Result<(), String> {
+    let scratch = std::env::temp_dir().join(format!("mmtree-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let out = scratch.join("tree.mmt");
+    let out = out.to_str().ok_or("temp path is not UTF-8")?;
+    let mut section = format!(
+        "{LARGE_START}\n## Large boards\n\nSame columns and command as above, one run each, on {}.\n\n\
+         | args | runs | generation | wall | peak memory | scorings | plain: time, scorings | proven | nodes | worst | total | file bytes | bytes/secret |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        machine()
+    );
+    for case in cases(true) {
+        section.push_str(&measure("target/release/mmgen", out, &case)?);
+        eprintln!("measured {}", case.args);
+    }
+    section.push_str(LARGE_END);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
+    let updated = match (
+        current.split_once(LARGE_START),
+        current.split_once(LARGE_END),
+    ) {
+        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
+        _ => format!("{}\n\n{section}\n", current.trim_end()),
+    };
+    std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
+}
+
+fn bench(large: bool) -> Result<(), String> {
+    if large {
+        return bench_large();
+    }
     let mmgen = "target/release/mmgen";
     let mmlookup = "target/release/mmlookup";
     let scratch = std::env::temp_dir().join(format!("mmtree-bench-{}", std::process::id()));
@@ -192,50 +389,21 @@ fn bench() -> Result<(), String> {
     let mut md = String::from("# Benchmarks\n\nWritten by `make bench` (`mmtree-report bench`); every figure below was measured in that run.\n\n");
     writeln!(md, "Machine: {}.\n", machine()).unwrap();
 
-    md.push_str("## mmgen: complete trees\n\nCommand: `mmgen --pegs P --colors C [--no-repeat] --strategy knuth --out FILE --json`, \
-                 default threads (one per core). Generation time is what mmgen reports for expanding the tree \
-                 (median of the runs); wall time is the whole process, writing the file included.\n\n\
-                 | board | strategy | runs | generation (median) | wall (median) | peak memory | nodes | worst | total | file bytes | bytes/secret |\n\
-                 |---|---|---|---|---|---|---|---|---|---|---|\n");
-    let boards: [(&str, &[&str], usize); 5] = [
-        ("4x6", &["--pegs", "4", "--colors", "6"], 9),
-        (
-            "4x10 no-repeat",
-            &["--pegs", "4", "--colors", "10", "--no-repeat"],
-            5,
-        ),
-        ("4x8", &["--pegs", "4", "--colors", "8"], 5),
-        ("5x7", &["--pegs", "5", "--colors", "7"], 3),
-        ("5x8", &["--pegs", "5", "--colors", "8"], 3),
-    ];
-    for (name, board, runs) in boards {
-        let mut generation = Vec::new();
-        let mut wall = Vec::new();
-        let mut last = serde_json::Value::Null;
-        for _ in 0..runs {
-            let mut args = board.to_vec();
-            args.extend(["--strategy", "knuth", "--out", out, "--json"]);
-            let started = Instant::now();
-            last = run_json(mmgen, &args)?;
-            wall.push(started.elapsed().as_secs_f64() * 1000.0);
-            generation.push(last["generation_ms"].as_f64().unwrap_or(f64::NAN));
-        }
-        let peak = last["peak_memory_bytes"].as_f64().unwrap_or(f64::NAN) / 1024.0 / 1024.0;
-        let bytes = last["file_bytes"].as_f64().unwrap_or(f64::NAN);
-        let secrets = last["secrets"].as_f64().unwrap_or(f64::NAN);
-        writeln!(
-            md,
-            "| {name} | knuth | {runs} | {:.1} ms | {:.1} ms | {peak:.1} MiB | {} | {} | {} | {bytes} | {:.2} |",
-            median(generation),
-            median(wall),
-            last["nodes"],
-            last["max_guesses"],
-            last["total_guesses"],
-            bytes / secrets
-        )
-        .unwrap();
-        eprintln!("measured {name}");
+    md.push_str(
+        "## mmgen: complete trees\n\nCommand: `mmgen ARGS --out FILE --json`, default threads (one per core). \
+         Generation is the time mmgen reports for building the tree, wall is the whole process (writing the file \
+         included); both are medians over the runs. Peak memory is the process's peak resident set (VmHWM). \
+         Scorings are guess-secret pairs scored (0 for the exact search, which counts its own way). Plain is the \
+         same run with `--no-symmetry` (every code scored at every node; the file is byte-identical): its generation \
+         time and scorings as multiples of the reduced search's.\n\n\
+         | args | runs | generation | wall | peak memory | scorings | plain: time, scorings | proven | nodes | worst | total | file bytes | bytes/secret |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for case in cases(large) {
+        md.push_str(&measure(mmgen, out, &case)?);
+        eprintln!("measured {}", case.args);
     }
+    md.push_str(&device_sizes()?);
 
     md.push_str("\n## mmlookup: answering a move\n\n");
     md.push_str("In-process (criterion, `cargo bench -p mmtree-lookup --bench next`, shipped classic Knuth tree in memory; \
@@ -280,5 +448,14 @@ fn bench() -> Result<(), String> {
         .unwrap();
     }
     let _ = std::fs::remove_dir_all(&scratch);
+    // Keep the large boards' section, measured separately by `make bench-large`.
+    if let Ok(current) = std::fs::read_to_string("BENCHMARKS.md") {
+        if let (Some((_, rest)), true) =
+            (current.split_once(LARGE_START), current.contains(LARGE_END))
+        {
+            let kept = rest.split_once(LARGE_END).map_or("", |(inside, _)| inside);
+            writeln!(md, "\n{LARGE_START}{kept}{LARGE_END}").unwrap();
+        }
+    }
     std::fs::write("BENCHMARKS.md", md).map_err(|e| format!("BENCHMARKS.md: {e}"))
 }
