@@ -193,7 +193,7 @@ struct Case {
 
 fn cases(large: bool) -> Vec<Case> {
     let case = |args, runs, plain| Case { args, runs, plain };
-    let mut cases = vec![
+    let cases = vec![
         case("--pegs 4 --colors 6 --strategy knuth", 9, true),
         case("--pegs 4 --colors 10 --no-repeat --strategy knuth", 5, true),
         case("--pegs 4 --colors 8 --strategy knuth", 5, true),
