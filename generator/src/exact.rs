@@ -167,15 +167,8 @@ impl Exact {
         let win = codes.win();
         let symmetry = context
             .symmetry
-            .then(|| {
-                let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
-                Symmetry::new(
-                    codes.board(),
-                    &history,
-                    candidates.iter().map(|&s| codes.code(s)),
-                )
-            })
-            .filter(|s| !s.is_trivial());
+            .then(|| Symmetry::at(codes, node))
+            .flatten();
         let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
             Some(pool) => pool,
             None => (0..codes.len()).collect(),

@@ -153,15 +153,8 @@ pub fn best_guess(
     let answers = answer_count(codes.board().pegs());
     let symmetry = settings
         .symmetry
-        .then(|| {
-            let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
-            Symmetry::new(
-                codes.board(),
-                &history,
-                candidates.iter().map(|&s| codes.code(s)),
-            )
-        })
-        .filter(|s| !s.is_trivial());
+        .then(|| Symmetry::at(codes, node))
+        .flatten();
     let keep = |g: u32| {
         symmetry
             .as_ref()

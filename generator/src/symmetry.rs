@@ -20,6 +20,8 @@
 //! the smallest over the history's permutations of the code with its free colours
 //! renumbered in order of appearance and its dead colours replaced by the smallest.
 
+use crate::partition::Codes;
+use crate::search::Node;
 use lookup::{Board, Code};
 
 /// A peg permutation and the colour permutation it forces on the played colours.
@@ -148,6 +150,13 @@ impl Symmetry {
             is_free,
             maps,
         }
+    }
+
+    /// The equivalences at a search node, or `None` when there are none to use.
+    pub fn at(codes: &Codes, node: &Node) -> Option<Symmetry> {
+        let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
+        let candidates = node.candidates.iter().map(|&s| codes.code(s));
+        Some(Symmetry::new(codes.board(), &history, candidates)).filter(|s| !s.is_trivial())
     }
 
     /// The codes that can be representatives, when that is fewer than all codes:

@@ -78,12 +78,7 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 #[test]
 fn every_shipped_tree_is_what_mmgen_makes_today() {
     let dir = scratch("shipped");
-    let mut shipped: Vec<_> = std::fs::read_dir(root().join("trees"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mmt"))
-        .collect();
-    shipped.sort();
+    let shipped = shipped_trees();
     assert!(shipped.iter().any(|p| p.ends_with("knuth-4x6.mmt")));
     for path in shipped {
         let bytes = std::fs::read(&path).unwrap();

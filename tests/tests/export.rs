@@ -33,12 +33,7 @@ fn dot_export_draws_every_node_or_stops_at_a_depth() {
 #[test]
 fn json_export_imports_back_to_the_same_node_table_for_every_shipped_tree() {
     let dir = scratch("roundtrip");
-    let mut shipped: Vec<_> = std::fs::read_dir(root().join("trees"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mmt"))
-        .collect();
-    shipped.sort();
+    let shipped = shipped_trees();
     for path in shipped {
         let path = path.to_str().unwrap();
         let info = json(&ok("mmlookup", &["info", "--json", path]));

@@ -111,3 +111,14 @@ pub fn session(name: &str, args: &[&str], input: &str) -> String {
     );
     String::from_utf8(out.stdout).expect("UTF-8")
 }
+
+/// The tree files shipped in trees/, sorted.
+pub fn shipped_trees() -> Vec<PathBuf> {
+    let mut shipped: Vec<PathBuf> = std::fs::read_dir(root().join("trees"))
+        .expect("trees/")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mmt"))
+        .collect();
+    shipped.sort();
+    shipped
+}

@@ -12,20 +12,8 @@ use lookup::score::score;
 use lookup::walk::depth_below;
 use lookup::{Board, Code};
 use std::io::Write;
-use std::path::PathBuf;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// Tree file (default: the built-in classic 4x6 Knuth tree).
-    #[arg(long, value_name = "FILE")]
-    tree: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-    /// Moves played so far, each GUESS:B,W.
-    #[arg(value_name = "MOVE")]
-    moves: Vec<String>,
-}
+pub use crate::next::Args;
 
 /// Up to this many secrets in a class are listed by name.
 const LIST_UP_TO: usize = 8;

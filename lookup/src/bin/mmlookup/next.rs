@@ -6,17 +6,18 @@ use lookup::{Board, Feedback, Move};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// A tree and the moves played so far (also `explain`'s arguments).
 #[derive(clap::Args)]
 pub struct Args {
     /// Tree file (default: the built-in classic 4x6 Knuth tree).
     #[arg(long, value_name = "FILE")]
-    tree: Option<PathBuf>,
+    pub tree: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Moves played so far, each GUESS:B,W (e.g. 1122:1,0).
     #[arg(value_name = "MOVE")]
-    moves: Vec<String>,
+    pub moves: Vec<String>,
 }
 
 /// Reads `GUESS:B,W`; `number` counts from 1 for the error message.
