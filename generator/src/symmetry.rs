@@ -203,7 +203,7 @@ impl Symmetry {
     }
 
     /// Whether no code is equivalent to another, so checking is wasted work.
-    pub fn is_trivial(&self) -> bool {
+    fn is_trivial(&self) -> bool {
         self.maps.is_empty() && self.free.len() <= 1 && self.dead.len() <= 1
     }
 
