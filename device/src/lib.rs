@@ -6,6 +6,7 @@
 //! tree is checked once with [`open`] (O(1)) and every value is checked again as the
 //! walk reads it, so even a damaged flash image gives an error, not a crash.
 #![no_std]
+#![forbid(unsafe_code)]
 
 use lookup::play::{next, Next, PlayError};
 use lookup::{Code, Move, Tree};

@@ -5,6 +5,8 @@
 //! -> [`build::layout`] numbers it breadth first -> [`output::write_atomic`] streams it
 //! to a temporary file and renames it into place.
 
+#![forbid(unsafe_code)]
+
 pub mod build;
 pub mod exact;
 pub mod import;

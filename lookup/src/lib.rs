@@ -29,6 +29,7 @@
 //! ```
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "std")]
 pub mod audit;
