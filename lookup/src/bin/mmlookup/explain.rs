@@ -4,8 +4,7 @@
 //! the same for the best guess that could itself be the secret, so the user sees
 //! why the tree sometimes plays a code that cannot win.
 
-use crate::next::parse_move;
-use crate::{source, Outcome};
+use crate::Outcome;
 use lookup::play::{self, Next};
 use lookup::rules::{best_guess, partition, Rule};
 use lookup::score::score;
@@ -57,14 +56,8 @@ fn describe(out: &mut impl Write, split: &serde_json::Value) -> std::io::Result<
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let tree = source::open(args.tree.as_deref())?;
+    let (tree, moves) = args.open()?;
     let board = tree.board();
-    let moves = args
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, text)| parse_move(&board, i + 1, text))
-        .collect::<Result<Vec<_>, _>>()?;
     let (position, guess) = match play::next(&tree, &moves).map_err(|e| e.to_string())? {
         Next::Guess {
             position, guess, ..

@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 /// Reads `GUESS:B,W`; `number` counts from 1 for the error message.
-pub fn parse_move(board: &Board, number: usize, text: &str) -> Result<Move, String> {
+fn parse_move(board: &Board, number: usize, text: &str) -> Result<Move, String> {
     let bad = |why: String| format!("move {number} '{text}': {why}");
     let (guess, answer) = text
         .split_once(':')
@@ -31,15 +31,24 @@ pub fn parse_move(board: &Board, number: usize, text: &str) -> Result<Move, Stri
     Ok(Move { guess, answer })
 }
 
+impl Args {
+    /// The tree and the moves, parsed against its board.
+    pub fn open(&self) -> Result<(lookup::Tree<source::Bytes>, Vec<Move>), String> {
+        let tree = source::open(self.tree.as_deref())?;
+        let board = tree.board();
+        let moves = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, text)| parse_move(&board, i + 1, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((tree, moves))
+    }
+}
+
 pub fn run(args: &Args) -> Outcome {
-    let tree = source::open(args.tree.as_deref())?;
+    let (tree, moves) = args.open()?;
     let board = tree.board();
-    let moves = args
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, text)| parse_move(&board, i + 1, text))
-        .collect::<Result<Vec<_>, _>>()?;
     let next = play::next(&tree, &moves).map_err(|e| e.to_string())?;
     let mut out = std::io::stdout().lock();
     match (next, args.json) {
