@@ -177,6 +177,7 @@ impl Exact {
         let bounds = self.bounds(depth - 1);
         let mut classes = [0; MAX_ANSWERS];
         let mut work = 0;
+        let secrets = codes.gather(candidates);
         let mut options: Vec<Choice> = pool
             .into_iter()
             .filter(|&g| {
@@ -190,7 +191,7 @@ impl Exact {
                 // another secret to place, 1 too many, so the running test allows 1.
                 let mut bound = n;
                 let within =
-                    codes.count_classes(guess, candidates, &mut classes, &mut work, |size, _| {
+                    codes.count_classes(guess, &secrets, &mut classes, &mut work, |size, _| {
                         let size = size as usize;
                         bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
                         bound <= u64::from(limit)

@@ -1,11 +1,14 @@
 //! Splitting a candidate set by the answers a guess gets: the generator's hot loop.
 //!
 //! [`Codes`] holds every code of the board with its colour counts, so scoring a pair
-//! is a few word operations ([`lookup::score::score_counts`]) and an answer's dense
-//! index is one table load. Candidate sets are sorted slices of code indices; class
-//! counting uses a fixed array on the stack and never allocates.
+//! is a few word operations ([`lookup::score::differ_shared`]) and an answer's dense
+//! index is one table load. Candidate sets are sorted slices of code indices; a scan
+//! of many guesses over one set first gathers the set ([`Secrets`]) so that each
+//! guess streams through the secrets' codes and counts in order. Class counting uses
+//! a fixed array on the stack and never allocates; the loop is compiled once per
+//! colour-count layout so that it has no branch besides the caller's early exit.
 
-use lookup::score::{answer_count, score_counts, ColorCounts, Feedback, MAX_ANSWERS};
+use lookup::score::{answer_count, differ_shared, ColorCounts, Feedback, MAX_ANSWERS};
 use lookup::{Board, Code};
 
 /// Class sizes of one guess over a candidate set, indexed by answer.
@@ -22,8 +25,29 @@ struct Scorable {
 pub struct Codes {
     board: Board,
     codes: Vec<Scorable>,
-    /// Dense answer index of (black, white), at `black * 9 + white`.
+    /// Dense answer index at `differing pegs * 9 + shared pegs`.
     answer_index: [u8; 81],
+}
+
+/// A candidate set gathered for scanning: each secret's code and counts in order.
+pub struct Secrets<'a> {
+    indices: &'a [u32],
+    items: Vec<Scorable>,
+}
+
+impl Secrets<'_> {
+    /// The secrets' code indices (sorted).
+    pub fn indices(&self) -> &[u32] {
+        self.indices
+    }
+
+    pub fn len(&self) -> usize {
+        self.indices.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
 }
 
 impl Codes {
@@ -39,7 +63,8 @@ impl Codes {
         let mut answer_index = [0u8; 81];
         for i in 0..answer_count(pegs) {
             if let Some(f) = Feedback::from_index(i, pegs) {
-                answer_index[usize::from(f.black) * 9 + usize::from(f.white)] = i as u8;
+                let (black, white) = (usize::from(f.black), usize::from(f.white));
+                answer_index[(pegs - black) * 9 + black + white] = i as u8;
             }
         }
         Codes {
@@ -71,26 +96,35 @@ impl Codes {
         answer_count(self.board.pegs()) - 1
     }
 
+    /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
+    pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
+        Secrets {
+            indices: candidates,
+            items: candidates
+                .iter()
+                .map(|&s| self.codes[s as usize])
+                .collect(),
+        }
+    }
+
     /// Dense index of the answer `guess` gets against `secret`.
-    #[inline]
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        self.answer_of(self.codes[guess as usize], secret)
+        let (g, s) = (self.codes[guess as usize], self.codes[secret as usize]);
+        if ColorCounts::is_wide(self.board.pegs()) {
+            self.answer_of::<true>(g, s)
+        } else {
+            self.answer_of::<false>(g, s)
+        }
     }
 
-    #[inline]
-    fn answer_of(&self, guess: Scorable, secret: u32) -> usize {
-        let s = self.codes[secret as usize];
-        let f = score_counts(
-            guess.code,
-            guess.counts,
-            s.code,
-            s.counts,
-            self.board.pegs(),
-        );
-        usize::from(self.answer_index[usize::from(f.black) * 9 + usize::from(f.white)])
+    #[inline(always)]
+    fn answer_of<const WIDE: bool>(&self, guess: Scorable, secret: Scorable) -> usize {
+        let (differ, shared) =
+            differ_shared::<WIDE>(guess.code, guess.counts, secret.code, secret.counts);
+        usize::from(self.answer_index[(differ * 9 + shared) as usize])
     }
 
-    /// Counts the classes of `guess` over `candidates` into `classes` (its first
+    /// Counts the classes of `guess` over `secrets` into `classes` (its first
     /// [`answer_count`] slots are reset first, the rest stay zero). After each
     /// secret, `keep_going(new size of its class, secrets left)` may end the count
     /// early by returning false (the guess cannot beat one already found); then the
@@ -99,23 +133,40 @@ impl Codes {
     pub fn count_classes(
         &self,
         guess: u32,
-        candidates: &[u32],
+        secrets: &Secrets,
         classes: &mut Classes,
         work: &mut u64,
-        mut keep_going: impl FnMut(u32, usize) -> bool,
+        keep_going: impl FnMut(u32, usize) -> bool,
     ) -> bool {
         classes[..answer_count(self.board.pegs())].fill(0);
         let guess = self.codes[guess as usize];
-        for (done, &s) in candidates.iter().enumerate() {
-            let class = &mut classes[self.answer_of(guess, s)];
+        let (done, complete) = if ColorCounts::is_wide(self.board.pegs()) {
+            self.count::<true>(guess, &secrets.items, classes, keep_going)
+        } else {
+            self.count::<false>(guess, &secrets.items, classes, keep_going)
+        };
+        *work += done as u64;
+        complete
+    }
+
+    /// The loop of [`Codes::count_classes`] for one layout: secrets scored, and
+    /// whether all were.
+    #[inline(always)]
+    fn count<const WIDE: bool>(
+        &self,
+        guess: Scorable,
+        secrets: &[Scorable],
+        classes: &mut Classes,
+        mut keep_going: impl FnMut(u32, usize) -> bool,
+    ) -> (usize, bool) {
+        for (done, &s) in secrets.iter().enumerate() {
+            let class = &mut classes[self.answer_of::<WIDE>(guess, s)];
             *class += 1;
-            if !keep_going(*class, candidates.len() - done - 1) {
-                *work += done as u64 + 1;
-                return false;
+            if !keep_going(*class, secrets.len() - done - 1) {
+                return (done + 1, false);
             }
         }
-        *work += candidates.len() as u64;
-        true
+        (secrets.len(), true)
     }
 
     /// Class sizes of `guess` over `candidates`.
@@ -183,9 +234,10 @@ mod tests {
         assert_eq!(classes.iter().max(), Some(&256));
         assert_eq!(classes.iter().sum::<u32>(), 1296);
         let (mut work, mut scratch) = (0, [7; MAX_ANSWERS]);
-        assert!(!codes.count_classes(guess, &all, &mut scratch, &mut work, |c, _| c <= 255));
+        let secrets = codes.gather(&all);
+        assert!(!codes.count_classes(guess, &secrets, &mut scratch, &mut work, |c, _| c <= 255));
         assert!(work > 0 && work < 1296);
-        assert!(codes.count_classes(guess, &all, &mut scratch, &mut work, |c, _| c <= 256));
+        assert!(codes.count_classes(guess, &secrets, &mut scratch, &mut work, |c, _| c <= 256));
         assert_eq!(scratch[..14], classes[..14]);
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);

@@ -19,7 +19,7 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::partition::{Classes, Codes};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use rayon::prelude::*;
@@ -34,7 +34,7 @@ pub trait Rule: Sync {
         &self,
         codes: &Codes,
         guess: u32,
-        candidates: &[u32],
+        candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,
@@ -80,7 +80,7 @@ const CHUNK: u32 = 256;
 struct Scan<'a> {
     codes: &'a Codes,
     rule: &'a dyn Rule,
-    candidates: &'a [u32],
+    candidates: &'a Secrets<'a>,
     counters: &'a Counters,
 }
 
@@ -160,10 +160,11 @@ pub fn best_guess(
             .as_ref()
             .is_none_or(|s| s.is_representative(codes.code(g)))
     };
+    let secrets = codes.gather(candidates);
     let scan = Scan {
         codes,
         rule,
-        candidates,
+        candidates: &secrets,
         counters,
     };
 

@@ -3,8 +3,9 @@
 //! Scoring works on whole words: blacks are the zero nibbles of `guess ^ secret`, and
 //! blacks + whites is the sum over colours of the smaller of the two colour counts,
 //! taken on 16 lanes of a word at once ([`ColorCounts`]). The generator scores
-//! billions of pairs, so it keeps each code's counts and calls [`score_counts`]; the
-//! plain per-peg definition stays in the tests as the reference.
+//! billions of pairs, so it keeps each code's counts and calls [`differ_shared`], the
+//! branch-free core of [`score_counts`]; the plain per-peg definition stays in the
+//! tests as the reference.
 //!
 //! Feedback index: answers are numbered by blacks, then whites, skipping the
 //! impossible `(P-1, 1)`, with the win `(P, 0)` last. A board with P pegs has
@@ -153,25 +154,25 @@ pub struct ColorCounts {
 }
 
 /// Sum over 4-bit lanes of the smaller of two lanes holding at most 7 each.
-#[inline]
-fn nibble_min_sum(a: u64, b: u64) -> u8 {
+#[inline(always)]
+fn nibble_min_sum(a: u64, b: u64) -> u32 {
     const HIGH: u64 = 0x8888_8888_8888_8888;
     const LOW: u64 = 0x1111_1111_1111_1111;
     // a + 8 - b is in 1..=15: no borrow across lanes, and bit 3 says a >= b.
     let take_b = ((((a | HIGH) - b) & HIGH) >> 3) * 0xf;
     let min = (b & take_b) | (a & !take_b);
     // The total is at most 7, so the top lane of the product is the lane sum.
-    (min.wrapping_mul(LOW) >> 60) as u8
+    (min.wrapping_mul(LOW) >> 60) as u32
 }
 
 /// Sum over byte lanes of the smaller of two lanes holding at most 8 each.
-#[inline]
-fn byte_min_sum(a: u64, b: u64) -> u8 {
+#[inline(always)]
+fn byte_min_sum(a: u64, b: u64) -> u32 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const LOW: u64 = 0x0101_0101_0101_0101;
     let take_b = ((((a | HIGH) - b) & HIGH) >> 7) * 0xff;
     let min = (b & take_b) | (a & !take_b);
-    (min.wrapping_mul(LOW) >> 56) as u8
+    (min.wrapping_mul(LOW) >> 56) as u32
 }
 
 impl ColorCounts {
@@ -179,37 +180,54 @@ impl ColorCounts {
         let mut counts = ColorCounts { lo: 0, hi: 0 };
         for i in 0..pegs {
             let c = u32::from(code.color(pegs, i));
-            match (pegs <= 7, c < 8) {
-                (true, _) => counts.lo += 1 << (4 * c),
-                (false, true) => counts.lo += 1 << (8 * c),
-                (false, false) => counts.hi += 1 << (8 * (c - 8)),
+            match (Self::is_wide(pegs), c < 8) {
+                (false, _) => counts.lo += 1 << (4 * c),
+                (true, true) => counts.lo += 1 << (8 * c),
+                (true, false) => counts.hi += 1 << (8 * (c - 8)),
             }
         }
         counts
     }
 
+    /// Whether a board with `pegs` pegs needs byte lanes (8 pegs) rather than nibbles.
+    pub const fn is_wide(pegs: usize) -> bool {
+        pegs > 7
+    }
+
     /// Sum over colours of the smaller count: the pegs the two codes share.
-    #[inline]
-    fn shared(self, other: ColorCounts, pegs: usize) -> u8 {
-        if pegs <= 7 {
-            nibble_min_sum(self.lo, other.lo)
-        } else {
+    /// `WIDE` is [`ColorCounts::is_wide`] of the board.
+    #[inline(always)]
+    fn shared<const WIDE: bool>(self, other: ColorCounts) -> u32 {
+        if WIDE {
             byte_min_sum(self.lo, other.lo) + byte_min_sum(self.hi, other.hi)
+        } else {
+            nibble_min_sum(self.lo, other.lo)
         }
     }
 }
 
-/// Pegs of `guess` and `secret` equal in place, on a board with `pegs` pegs.
-#[inline]
-fn blacks(guess: Code, secret: Code, pegs: usize) -> u8 {
+/// The raw material of a score in the form the generator's hot loop wants:
+/// `(differing pegs, shared pegs)`, from which black = pegs - differing and
+/// white = shared - black. `WIDE` is [`ColorCounts::is_wide`] of the board, a
+/// constant so that the loop has no branch.
+#[inline(always)]
+pub fn differ_shared<const WIDE: bool>(
+    guess: Code,
+    guess_counts: ColorCounts,
+    secret: Code,
+    secret_counts: ColorCounts,
+) -> (u32, u32) {
     let x = guess.packed() ^ secret.packed();
     // Bit 0 of each nibble: that peg differs. At most 8 such bits: their sum fits
     // the top nibble of the product.
     let differ = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
-    pegs as u8 - (differ.wrapping_mul(0x1111_1111) >> 28) as u8
+    (
+        differ.wrapping_mul(0x1111_1111) >> 28,
+        guess_counts.shared::<WIDE>(secret_counts),
+    )
 }
 
-/// Scores with precomputed colour counts (the generator's hot loop).
+/// Scores with precomputed colour counts.
 #[inline]
 pub fn score_counts(
     guess: Code,
@@ -218,8 +236,13 @@ pub fn score_counts(
     secret_counts: ColorCounts,
     pegs: usize,
 ) -> Feedback {
-    let black = blacks(guess, secret, pegs);
-    Feedback::new(black, guess_counts.shared(secret_counts, pegs) - black)
+    let (differ, shared) = if ColorCounts::is_wide(pegs) {
+        differ_shared::<true>(guess, guess_counts, secret, secret_counts)
+    } else {
+        differ_shared::<false>(guess, guess_counts, secret, secret_counts)
+    };
+    let black = pegs as u32 - differ;
+    Feedback::new(black as u8, (shared - black) as u8)
 }
 
 /// The feedback `guess` gets when the hidden code is `secret`.

@@ -11,7 +11,7 @@
 //! rounding (about 2^-32 times the number of secrets) are ordered by the rounded
 //! values, identically everywhere.
 
-use crate::partition::{Classes, Codes};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Fractional bits of the fixed point: `n log2 n` for 2^24 codes stays below 2^64.
@@ -77,7 +77,7 @@ impl Rule for Entropy {
         &self,
         codes: &Codes,
         guess: u32,
-        candidates: &[u32],
+        candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,

@@ -2,7 +2,7 @@
 //! is the sum of the squared class sizes (divided by |S|, which is the same for
 //! every guess at a node).
 
-use crate::partition::{Classes, Codes};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Score: the sum of squared class sizes.
@@ -19,7 +19,7 @@ impl Rule for SquaredSizes {
         &self,
         codes: &Codes,
         guess: u32,
-        candidates: &[u32],
+        candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,

@@ -4,7 +4,7 @@
 //! code) the classic board gives Knuth's tree: first guess 1122, 5801 guesses in
 //! total, never more than 5.
 
-use crate::partition::{Classes, Codes};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Score: the size of the largest answer class.
@@ -15,7 +15,7 @@ impl Rule for LargestClass {
         &self,
         codes: &Codes,
         guess: u32,
-        candidates: &[u32],
+        candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,

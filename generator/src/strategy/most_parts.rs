@@ -1,6 +1,6 @@
 //! Kooi's rule (2005): maximise the number of non-empty answer classes.
 
-use crate::partition::{Classes, Codes};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Score: the number of answers minus the number of non-empty classes (smaller is
@@ -12,7 +12,7 @@ impl Rule for MostParts {
         &self,
         codes: &Codes,
         guess: u32,
-        candidates: &[u32],
+        candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,
