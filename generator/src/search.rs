@@ -72,6 +72,13 @@ pub struct Counters {
     pub scorings: AtomicU64,
 }
 
+/// From this many candidates on, a guess is scored only if it is the smallest of its
+/// symmetry class. Below it, scoring a guess costs less than that check, so small
+/// nodes score every code of the reduced pool (the smallest of each class is always
+/// in it, so the choice is the same). On 5x8 Knuth this made the run about 20%
+/// faster than checking at every node; 8 and 32 were slower than 16.
+const CHECK_CLASSES_FROM: usize = 16;
+
 /// Below this many scorings a scan runs on one thread.
 const PARALLEL_WORK: usize = 1 << 15;
 /// Guesses per parallel chunk.
@@ -155,10 +162,12 @@ pub fn best_guess(
         .symmetry
         .then(|| Symmetry::at(codes, node))
         .flatten();
+    let check = candidates.len() >= CHECK_CLASSES_FROM;
     let keep = |g: u32| {
-        symmetry
-            .as_ref()
-            .is_none_or(|s| s.is_representative(codes.code(g)))
+        !check
+            || symmetry
+                .as_ref()
+                .is_none_or(|s| s.is_representative(codes.code(g)))
     };
     let secrets = codes.gather(candidates);
     let scan = Scan {
@@ -180,11 +189,7 @@ pub fn best_guess(
     {
         return guess;
     }
-    let mut member = vec![0u64; codes.len().div_ceil(64) as usize];
-    for &s in candidates {
-        member[s as usize / 64] |= 1 << (s % 64);
-    }
-    let outsider = |g: u32| member[g as usize / 64] & (1 << (g % 64)) == 0 && keep(g);
+    let outsider = |g: u32| candidates.binary_search(&g).is_err() && keep(g);
     let strictly_better = AtomicU64::new(best - 1);
     let found = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
         Some(pool) => {

@@ -183,13 +183,25 @@ impl Symmetry {
         if alphabet.len() == board.colors() {
             return None;
         }
+        // With repeats a code's index is its colours read in base C: one multiply-add
+        // per peg instead of a general ranking.
+        let colors = board.colors() as u32;
+        let weight: Vec<u32> = (0..self.pegs)
+            .map(|j| colors.pow((self.pegs - 1 - j) as u32))
+            .collect();
         let mut pool = Vec::new();
-        let mut digits = vec![0usize; self.pegs];
+        let mut digits = [0usize; 8];
         loop {
-            let colors: Vec<u8> = digits.iter().map(|&d| alphabet[d]).collect();
-            if let Some(index) = board.index(Code::from_colors(&colors)) {
-                pool.push(index);
-            }
+            let index = if self.repeat {
+                Some((0..self.pegs).map(|j| u32::from(alphabet[digits[j]]) * weight[j]).sum())
+            } else {
+                let mut code = [0u8; 8];
+                for (color, &d) in code.iter_mut().zip(&digits[..self.pegs]) {
+                    *color = alphabet[d];
+                }
+                board.index(Code::from_colors(&code[..self.pegs]))
+            };
+            pool.extend(index);
             // Next tuple, last peg fastest: the indices come out in increasing order.
             let Some(j) = (0..self.pegs)
                 .rev()
@@ -198,7 +210,7 @@ impl Symmetry {
                 return Some(pool);
             };
             digits[j] += 1;
-            digits[j + 1..].fill(0);
+            digits[j + 1..self.pegs].fill(0);
         }
     }
 
