@@ -14,16 +14,22 @@
 //!   (1 for a single secret, 3 for two), so when it comes first it is optimal with no
 //!   search; this covers the obvious moves (a guess that splits the secrets into
 //!   singletons costs 2n-1 if it is a candidate, 2n if not).
+//! - Candidates are searched first. They win ties, so an outsider must then be
+//!   strictly cheaper than the best candidate, and it cannot be when that candidate
+//!   costs no more than the least any outsider can (all secrets in non-winning
+//!   classes, as even as possible): then the codes outside the set are never scored.
+//!   Most small sets end there.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost and its guess, or a
 //!   lower bound when a search under a budget failed.
 //!
-//! The guess kept at a node is the first, in the order (bound, not a candidate,
-//! code), whose cost is the optimum. That order does not depend on budgets or on
-//! what the cache holds, so the tree is the same on every run and any thread count.
+//! The guess kept at a node is a candidate if some candidate is optimal, the first
+//! optimal one in the order (bound, code); otherwise the first optimal outsider in
+//! that order. This does not depend on budgets or on what the cache holds, so the
+//! tree is the same on every run and any thread count.
 
-use crate::partition::Codes;
+use crate::partition::{Codes, Secrets};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
@@ -90,10 +96,9 @@ pub struct Exact {
     pub nodes: AtomicU64,
 }
 
-/// A guess at a node with its bound and classes, for ordering.
+/// A guess at a node with its bound, for ordering.
 struct Choice {
     bound: u32,
-    outsider: bool,
     guess: u32,
 }
 
@@ -160,38 +165,31 @@ impl Exact {
         cache.known.get(&(depth, candidates.to_vec())).copied()
     }
 
-    /// The guesses whose bound is below `limit` at a node, best bound first.
-    fn options(&self, context: Context, node: &Node, depth: u32, limit: u32) -> Vec<Choice> {
+    /// The guesses from `pool` whose bound is below `limit` at a node, best bound
+    /// first (then the smaller code). `inside`: whether the pool holds the
+    /// candidates (then each guess wins for one secret) or other codes.
+    fn options(
+        &self,
+        context: Context,
+        secrets: &Secrets,
+        pool: impl Iterator<Item = u32>,
+        depth: u32,
+        limit: u32,
+    ) -> Vec<Choice> {
         let codes = context.codes;
-        let candidates = node.candidates;
         let win = codes.win();
-        let symmetry = context
-            .symmetry
-            .then(|| Symmetry::at(codes, node))
-            .flatten();
-        let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
-            Some(pool) => pool,
-            None => (0..codes.len()).collect(),
-        };
-        let n = candidates.len() as u64;
+        let n = secrets.len() as u64;
         let bounds = self.bounds(depth - 1);
         let mut classes = [0; MAX_ANSWERS];
         let mut work = 0;
-        let secrets = codes.gather(candidates);
         let mut options: Vec<Choice> = pool
-            .into_iter()
-            .filter(|&g| {
-                symmetry
-                    .as_ref()
-                    .is_none_or(|s| s.is_representative(codes.code(g)))
-            })
             .filter_map(|guess| {
                 // The bound only grows as secrets join classes: stop once past the
                 // limit. The win class (the guess itself) is counted as if it were
                 // another secret to place, 1 too many, so the running test allows 1.
                 let mut bound = n;
                 let within =
-                    codes.count_classes(guess, &secrets, &mut classes, &mut work, |size, _| {
+                    codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
                         let size = size as usize;
                         bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
                         bound <= u64::from(limit)
@@ -201,14 +199,74 @@ impl Exact {
                 let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
                 (within && progress && bound < u64::from(limit)).then_some(Choice {
                     bound: bound as u32,
-                    outsider,
                     guess,
                 })
             })
             .collect();
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        options.sort_unstable_by_key(|o| (o.bound, o.outsider, o.guess));
+        options.sort_unstable_by_key(|o| (o.bound, o.guess));
         options
+    }
+
+    /// The least cost a guess that is not a candidate can have on `n` secrets with
+    /// `depth` guesses left: every secret lands in a non-winning class, and the
+    /// class bounds are least when the classes are as even as possible (the bound
+    /// of a class grows by at least as much with each secret added).
+    fn outsider_floor(&self, n: usize, depth: u32) -> u32 {
+        let bounds = self.bounds(depth - 1);
+        let classes = self.answers - 1;
+        let (share, rest) = (n / classes, n % classes);
+        let total = n as u64
+            + rest as u64 * u64::from(bounds[share + 1])
+            + (classes - rest) as u64 * u64::from(bounds[share]);
+        u32::try_from(total).unwrap_or(UNLIMITED)
+    }
+
+    /// Searches `options` in order, keeping the first whose cost is below `limit`
+    /// and every later one that is strictly cheaper; `best` and `limit` follow.
+    #[allow(clippy::too_many_arguments)]
+    fn try_options(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        history: &[u32],
+        depth: u32,
+        options: Vec<Choice>,
+        best: &mut Option<(u32, u32)>,
+        limit: &mut u32,
+    ) {
+        let n = candidates.len() as u32;
+        for option in options {
+            if option.bound >= *limit || self.timed_out() {
+                return;
+            }
+            let (mut parts, _) = context.codes.split(option.guess, candidates);
+            // Every class holds at most two secrets: the bound is the exact cost.
+            if parts.iter().all(|(_, p)| p.len() <= 2) {
+                *best = Some((option.bound, option.guess));
+                *limit = option.bound;
+                continue;
+            }
+            parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+            let mut below: Vec<u32> = history.to_vec();
+            below.push(option.guess);
+            let mut total = n;
+            let mut rest = option.bound - total;
+            let complete = parts.iter().all(|(_, part)| {
+                rest -= self.bound(part.len(), depth - 1);
+                match self.solve(context, part, &below, depth - 1, *limit - total - rest) {
+                    Some((cost, _)) => {
+                        total += cost;
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if complete && total < *limit {
+                *best = Some((total, option.guess));
+                *limit = total;
+            }
+        }
     }
 
     /// The optimum for `candidates` (sorted) reached by `history`, with at most
@@ -240,45 +298,49 @@ impl Exact {
             return None;
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        let mut best: Option<(u32, u32)> = None;
-        let mut limit = budget;
+        let codes = context.codes;
         let node = Node {
             candidates,
             history,
         };
-        for option in self.options(context, &node, depth, budget) {
-            if option.bound >= limit {
-                break;
-            }
-            let (mut parts, _) = context.codes.split(option.guess, candidates);
-            // Every class holds at most two secrets: the bound is the exact cost.
-            if parts.iter().all(|(_, p)| p.len() <= 2) {
-                best = Some((option.bound, option.guess));
-                limit = option.bound;
-                continue;
-            }
-            parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
-            let mut below: Vec<u32> = history.to_vec();
-            below.push(option.guess);
-            let mut total = n as u32;
-            let mut rest = option.bound - total;
-            let complete = parts.iter().all(|(_, part)| {
-                rest -= self.bound(part.len(), depth - 1);
-                match self.solve(context, part, &below, depth - 1, limit - total - rest) {
-                    Some((cost, _)) => {
-                        total += cost;
-                        true
-                    }
-                    None => false,
-                }
-            });
-            if complete && total < limit {
-                best = Some((total, option.guess));
-                limit = total;
-            }
-            if self.timed_out() {
-                return best;
-            }
+        let symmetry = context
+            .symmetry
+            .then(|| Symmetry::at(codes, &node))
+            .flatten();
+        let keep = |g: &u32| {
+            symmetry
+                .as_ref()
+                .is_none_or(|s| s.is_representative(codes.code(*g)))
+        };
+        let secrets = codes.gather(candidates);
+        let (mut best, mut limit) = (None, budget);
+        // Candidates first: they win ties, so an outsider must be strictly cheaper,
+        // and often none can be (a candidate at most the outsiders' floor).
+        let inside = self.options(
+            context,
+            &secrets,
+            candidates.iter().copied().filter(keep),
+            depth,
+            limit,
+        );
+        self.try_options(
+            context, candidates, history, depth, inside, &mut best, &mut limit,
+        );
+        if limit > self.outsider_floor(n, depth) && !self.timed_out() {
+            let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
+                Some(pool) => pool,
+                None => (0..codes.len()).collect(),
+            };
+            let outside = pool
+                .into_iter()
+                .filter(|g| candidates.binary_search(g).is_err() && keep(g));
+            let outside = self.options(context, &secrets, outside, depth, limit);
+            self.try_options(
+                context, candidates, history, depth, outside, &mut best, &mut limit,
+            );
+        }
+        if self.timed_out() {
+            return best;
         }
         let known = match best {
             Some((cost, guess)) => Known::Exact { cost, guess },

@@ -100,10 +100,7 @@ impl Codes {
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
         Secrets {
             indices: candidates,
-            items: candidates
-                .iter()
-                .map(|&s| self.codes[s as usize])
-                .collect(),
+            items: candidates.iter().map(|&s| self.codes[s as usize]).collect(),
         }
     }
 

@@ -193,7 +193,11 @@ impl Symmetry {
         let mut digits = [0usize; 8];
         loop {
             let index = if self.repeat {
-                Some((0..self.pegs).map(|j| u32::from(alphabet[digits[j]]) * weight[j]).sum())
+                Some(
+                    (0..self.pegs)
+                        .map(|j| u32::from(alphabet[digits[j]]) * weight[j])
+                        .sum(),
+                )
             } else {
                 let mut code = [0u8; 8];
                 for (color, &d) in code.iter_mut().zip(&digits[..self.pegs]) {

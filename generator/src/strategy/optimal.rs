@@ -72,7 +72,7 @@ impl Strategy for Optimal {
         StrategyInfo {
             name: "optimal".into(),
             rule: rule.into(),
-            tie_break: "the first optimal guess by lower bound, then a code that is still possible, then the smallest code"
+            tie_break: "a code that is still possible, then the first optimal guess by lower bound, then the smallest code"
                 .into(),
             params,
             proven: Some(!self.exact.timed_out()),
