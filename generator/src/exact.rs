@@ -29,7 +29,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::partition::{Codes, Secrets};
+use crate::partition::{coarse_capacity, even_split, Codes, MultisetBounds, Secrets};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
@@ -214,12 +214,10 @@ impl Exact {
     /// of a class grows by at least as much with each secret added).
     fn outsider_floor(&self, n: usize, depth: u32) -> u32 {
         let bounds = self.bounds(depth - 1);
-        let classes = self.answers - 1;
-        let (share, rest) = (n / classes, n % classes);
-        let total = n as u64
-            + rest as u64 * u64::from(bounds[share + 1])
-            + (classes - rest) as u64 * u64::from(bounds[share]);
-        u32::try_from(total).unwrap_or(UNLIMITED)
+        let spread = even_split(n as u32, self.answers - 1, |c| {
+            u64::from(bounds[c as usize])
+        });
+        u32::try_from((n as u64).saturating_add(spread)).unwrap_or(UNLIMITED)
     }
 
     /// Searches `options` in order, keeping the first whose cost is below `limit`
@@ -331,10 +329,25 @@ impl Exact {
                 Some(pool) => pool,
                 None => (0..codes.len()).collect(),
             };
-            let outside = pool
-                .into_iter()
-                .filter(|g| candidates.binary_search(g).is_err() && keep(g));
+            // Whole colour multisets whose coarse classes cannot beat the limit.
+            let (bounds, pegs) = (self.bounds(depth - 1), codes.board().pegs());
+            let multisets = MultisetBounds::new(codes, &secrets, |coarse| {
+                coarse
+                    .iter()
+                    .enumerate()
+                    .fold(n as u64, |sum, (shared, &size)| {
+                        let cost = |c: u32| u64::from(bounds[c as usize]);
+                        sum.saturating_add(even_split(size, coarse_capacity(pegs, shared), cost))
+                    })
+            });
+            let outside = pool.into_iter().filter(|g| {
+                candidates.binary_search(g).is_err()
+                    && multisets.get(*g) < u64::from(limit)
+                    && keep(g)
+            });
             let outside = self.options(context, &secrets, outside, depth, limit);
+            let work = multisets.work.load(Ordering::Relaxed);
+            context.counters.scorings.fetch_add(work, Ordering::Relaxed);
             self.try_options(
                 context, candidates, history, depth, outside, &mut best, &mut limit,
             );

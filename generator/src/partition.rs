@@ -7,9 +7,16 @@
 //! guess streams through the secrets' codes and counts in order. Class counting uses
 //! a fixed array on the stack and never allocates; the loop is compiled once per
 //! colour-count layout so that it has no branch besides the caller's early exit.
+//!
+//! Codes that are not candidates can often be ruled out a whole colour multiset at
+//! a time ([`MultisetBounds`]): the shared pegs (black + white) of a guess and a
+//! secret depend only on the guess's colours, not on their order, so one count of
+//! the secrets by shared pegs bounds every arrangement of those colours.
 
 use lookup::score::{answer_count, differ_shared, ColorCounts, Feedback, MAX_ANSWERS};
 use lookup::{Board, Code};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Class sizes of one guess over a candidate set, indexed by answer.
 pub type Classes = [u32; MAX_ANSWERS];
@@ -27,6 +34,24 @@ pub struct Codes {
     codes: Vec<Scorable>,
     /// Dense answer index at `differing pegs * 9 + shared pegs`.
     answer_index: [u8; 81],
+    /// Each code's colour multiset, numbered in order of first appearance.
+    multiset: Vec<u32>,
+    /// The smallest code of each multiset.
+    multiset_code: Vec<u32>,
+}
+
+/// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
+pub type Coarse = [u32; 9];
+
+/// How many different answers a guess that is not a candidate can get from the
+/// secrets sharing `shared` of its `pegs` pegs: black is 0 to `shared`, but never
+/// `pegs - 1` with one white, and never all (that would be the guess itself).
+pub fn coarse_capacity(pegs: usize, shared: usize) -> usize {
+    if shared < pegs {
+        shared + 1
+    } else {
+        pegs - 1
+    }
 }
 
 /// A candidate set gathered for scanning: each secret's code and counts in order.
@@ -53,7 +78,7 @@ impl Secrets<'_> {
 impl Codes {
     pub fn new(board: Board) -> Codes {
         let pegs = board.pegs();
-        let codes = board
+        let codes: Vec<Scorable> = board
             .codes()
             .map(|code| Scorable {
                 code,
@@ -67,10 +92,24 @@ impl Codes {
                 answer_index[(pegs - black) * 9 + black + white] = i as u8;
             }
         }
+        let mut ids: HashMap<ColorCounts, u32> = HashMap::new();
+        let mut multiset_code = Vec::new();
+        let multiset = codes
+            .iter()
+            .enumerate()
+            .map(|(index, c)| {
+                *ids.entry(c.counts).or_insert_with(|| {
+                    multiset_code.push(index as u32);
+                    multiset_code.len() as u32 - 1
+                })
+            })
+            .collect();
         Codes {
             board,
             codes,
             answer_index,
+            multiset,
+            multiset_code,
         }
     }
 
@@ -166,6 +205,24 @@ impl Codes {
         (secrets.len(), true)
     }
 
+    /// The secrets counted by the pegs they share with `guess`: the same for every
+    /// arrangement of its colours. Adds the pairs scored to `work`.
+    pub fn coarse_classes(&self, guess: u32, secrets: &Secrets, work: &mut u64) -> Coarse {
+        let guess = self.codes[guess as usize];
+        let mut coarse = [0; 9];
+        let wide = ColorCounts::is_wide(self.board.pegs());
+        for s in &secrets.items {
+            let (_, shared) = if wide {
+                differ_shared::<true>(guess.code, guess.counts, s.code, s.counts)
+            } else {
+                differ_shared::<false>(guess.code, guess.counts, s.code, s.counts)
+            };
+            coarse[shared as usize] += 1;
+        }
+        *work += secrets.len() as u64;
+        coarse
+    }
+
     /// Class sizes of `guess` over `candidates`.
     pub fn classes(&self, guess: u32, candidates: &[u32]) -> Classes {
         let mut classes = [0u32; MAX_ANSWERS];
@@ -196,6 +253,64 @@ impl Codes {
         }
         (parts, classes[win] > 0)
     }
+}
+
+/// A lower bound on the score of every code outside a candidate set, one per colour
+/// multiset, each computed from [`Codes::coarse_classes`] the first time a code
+/// with those colours asks. Threads share it; a value computed twice is the same.
+pub struct MultisetBounds<'a, F> {
+    codes: &'a Codes,
+    secrets: &'a Secrets<'a>,
+    bound_of: F,
+    /// `u64::MAX` until computed.
+    bounds: Vec<AtomicU64>,
+    /// Pairs scored, for reports.
+    pub work: AtomicU64,
+}
+
+impl<'a, F: Fn(&Coarse) -> u64 + Sync> MultisetBounds<'a, F> {
+    /// Bounds over `secrets`, where `bound_of(coarse classes)` is the least score
+    /// any code with those coarse classes can have (never `u64::MAX`).
+    pub fn new(codes: &'a Codes, secrets: &'a Secrets<'a>, bound_of: F) -> Self {
+        MultisetBounds {
+            codes,
+            secrets,
+            bound_of,
+            bounds: (0..codes.multiset_code.len())
+                .map(|_| AtomicU64::new(u64::MAX))
+                .collect(),
+            work: AtomicU64::new(0),
+        }
+    }
+
+    /// The least score `guess` (not a candidate) can have.
+    pub fn get(&self, guess: u32) -> u64 {
+        let id = self.codes.multiset[guess as usize] as usize;
+        let known = self.bounds[id].load(Ordering::Relaxed);
+        if known != u64::MAX {
+            return known;
+        }
+        let mut work = 0;
+        let first = self.codes.multiset_code[id];
+        let bound = (self.bound_of)(&self.codes.coarse_classes(first, self.secrets, &mut work));
+        self.work.fetch_add(work, Ordering::Relaxed);
+        self.bounds[id].store(bound, Ordering::Relaxed);
+        bound
+    }
+}
+
+/// The least sum of `cost(class size)` over at most `classes` classes holding `n`
+/// secrets, for a convex `cost` with `cost(0) = 0`: as even as possible.
+pub fn even_split(n: u32, classes: usize, cost: impl Fn(u32) -> u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    if classes == 0 {
+        return u64::MAX;
+    }
+    let classes = classes as u32;
+    let (share, rest) = (n / classes, n % classes);
+    u64::from(rest) * cost(share + 1) + u64::from(classes - rest) * cost(share)
 }
 
 #[cfg(test)]
@@ -242,5 +357,53 @@ mod tests {
         assert!(parts
             .iter()
             .all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == *a)));
+    }
+
+    /// Every answer class of a code outside the set lies inside one coarse class,
+    /// and a coarse class holds at most its capacity of answers; every arrangement
+    /// of a multiset has the coarse classes of the multiset's first code.
+    #[test]
+    fn coarse_classes_bound_every_arrangement() {
+        for board in [
+            Board::classic(),
+            Board::new(3, 5, false).unwrap(),
+            Board::new(5, 3, true).unwrap(),
+            Board::new(2, 4, true).unwrap(),
+        ] {
+            let codes = Codes::new(board);
+            let pegs = board.pegs();
+            let candidates: Vec<u32> = (0..codes.len()).filter(|i| i % 3 != 1).collect();
+            let secrets = codes.gather(&candidates);
+            let mut work = 0;
+            for g in 0..codes.len() {
+                let coarse = codes.coarse_classes(g, &secrets, &mut work);
+                let first = codes.multiset_code[codes.multiset[g as usize] as usize];
+                assert_eq!(coarse, codes.coarse_classes(first, &secrets, &mut work));
+                if candidates.binary_search(&g).is_ok() {
+                    continue;
+                }
+                let classes = codes.classes(g, &candidates);
+                let (mut sizes, mut answers) = ([0u32; 9], [0usize; 9]);
+                for (a, &size) in classes.iter().enumerate().take(answer_count(pegs)) {
+                    let f = Feedback::from_index(a, pegs).unwrap();
+                    let shared = usize::from(f.black + f.white);
+                    sizes[shared] += size;
+                    answers[shared] += usize::from(size > 0);
+                }
+                assert_eq!(sizes, coarse, "{}", board.display(codes.code(g)));
+                for shared in 0..=pegs {
+                    assert!(answers[shared] <= coarse_capacity(pegs, shared));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn even_splits() {
+        let square = |c: u32| u64::from(c * c);
+        assert_eq!(even_split(10, 3, square), 16 + 9 + 9);
+        assert_eq!(even_split(0, 0, square), 0);
+        assert_eq!(even_split(1, 0, square), u64::MAX);
+        assert_eq!(even_split(2, 5, square), 2);
     }
 }

@@ -19,7 +19,7 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::partition::{Classes, Codes, Secrets};
+use crate::partition::{coarse_capacity, Classes, Codes, MultisetBounds, Secrets};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use rayon::prelude::*;
@@ -40,13 +40,14 @@ pub trait Rule: Sync {
         work: &mut u64,
     ) -> Option<u64>;
 
-    /// No guess can score less than this on `candidates` secrets with `answers`
-    /// possible answers (the win included).
-    fn floor(&self, candidates: usize, answers: usize) -> u64;
-
-    /// Whether a guess that is not a candidate (it has no win class) can never score
-    /// below `best`.
-    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool;
+    /// The least score of a guess whose classes come from groups of secrets, the
+    /// group of `size` secrets splitting into at most `parts` classes, on a board
+    /// with `answers` answers (the win included). One group of all n candidates
+    /// with `answers` parts gives the least score of any guess, with `answers - 1`
+    /// parts the least of any guess that is not a candidate; the coarse classes of
+    /// a colour multiset give the least of its arrangements
+    /// ([`crate::partition::MultisetBounds`]).
+    fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64;
 }
 
 /// A position being expanded: the secrets still possible and the guesses that led
@@ -94,16 +95,16 @@ struct Scan<'a> {
 impl Scan<'_> {
     /// The best (score, code) among `guess_at(0..count)` (skipping `None`; codes in
     /// increasing order) that scores at most `limit`, which tightens as better
-    /// guesses are found. A guess scoring the floor cannot be beaten by any later
-    /// code, so every chunk stops at the first one found.
+    /// guesses are found. A guess scoring `floor` (no guess scanned can score less)
+    /// cannot be beaten by any later code, so every chunk stops at the first one
+    /// found.
     fn best(
         &self,
         count: u32,
         guess_at: &(dyn Fn(u32) -> Option<u32> + Sync),
         limit: &AtomicU64,
+        floor: u64,
     ) -> Option<(u64, u32)> {
-        let answers = answer_count(self.codes.board().pegs());
-        let floor = self.rule.floor(self.candidates.len(), answers);
         let floor_at = AtomicU32::new(u32::MAX);
         let chunk = |range: std::ops::Range<u32>| {
             let mut best: Option<(u64, u32)> = None;
@@ -179,28 +180,49 @@ pub fn best_guess(
 
     let inside = |i: u32| Some(candidates[i as usize]).filter(|&g| keep(g));
     let any = AtomicU64::new(u64::MAX);
+    let n = candidates.len() as u32;
+    let floor = rule.floor(&[(n, answers)], answers);
     // The smallest candidate is the smallest of its class, so some candidate is scored.
     let (best, guess) = scan
-        .best(candidates.len() as u32, &inside, &any)
+        .best(n, &inside, &any, floor)
         .unwrap_or((u64::MAX, candidates[0]));
-    if consistent_only
-        || best <= rule.floor(candidates.len(), answers)
-        || rule.outsiders_hopeless(best, candidates.len(), answers)
-    {
+    let outsiders_floor = rule.floor(&[(n, answers - 1)], answers);
+    if consistent_only || best <= floor || outsiders_floor >= best {
         return guess;
     }
-    let outsider = |g: u32| candidates.binary_search(&g).is_err() && keep(g);
+    // Outsiders must be strictly better; whole colour multisets that cannot be are
+    // skipped after one count of the secrets by shared pegs.
     let strictly_better = AtomicU64::new(best - 1);
+    let pegs = codes.board().pegs();
+    let multisets = MultisetBounds::new(codes, &secrets, |coarse| {
+        let groups: Vec<(u32, usize)> = (0..=pegs)
+            .map(|shared| (coarse[shared], coarse_capacity(pegs, shared)))
+            .collect();
+        rule.floor(&groups, answers)
+    });
+    let outsider = |g: u32| {
+        candidates.binary_search(&g).is_err()
+            && multisets.get(g) <= strictly_better.load(Ordering::Relaxed)
+            && keep(g)
+    };
     let found = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
         Some(pool) => {
             let from_pool = |i: u32| Some(pool[i as usize]).filter(|&g| outsider(g));
-            scan.best(pool.len() as u32, &from_pool, &strictly_better)
+            scan.best(
+                pool.len() as u32,
+                &from_pool,
+                &strictly_better,
+                outsiders_floor,
+            )
         }
         None => scan.best(
             codes.len(),
             &|g| Some(g).filter(|&g| outsider(g)),
             &strictly_better,
+            outsiders_floor,
         ),
     };
+    let work = multisets.work.load(Ordering::Relaxed);
+    counters.scorings.fetch_add(work, Ordering::Relaxed);
     found.map_or(guess, |(_, g)| g)
 }

@@ -11,7 +11,7 @@
 //! rounding (about 2^-32 times the number of secrets) are ordered by the rounded
 //! values, identically everywhere.
 
-use crate::partition::{Classes, Codes, Secrets};
+use crate::partition::{even_split, Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Fractional bits of the fixed point: `n log2 n` for 2^24 codes stays below 2^64.
@@ -64,12 +64,6 @@ impl Entropy {
         let c_log_c = log.iter().enumerate().map(|(c, &l)| c as u64 * l).collect();
         Entropy { c_log_c }
     }
-
-    /// The least score of `n` secrets in `classes` classes: as even as possible.
-    fn balanced(&self, n: usize, classes: usize) -> u64 {
-        let (q, r) = (n / classes, n % classes);
-        r as u64 * self.c_log_c[q + 1] + (classes - r) as u64 * self.c_log_c[q]
-    }
 }
 
 impl Rule for Entropy {
@@ -94,12 +88,11 @@ impl Rule for Entropy {
             .then_some(sum)
     }
 
-    fn floor(&self, candidates: usize, answers: usize) -> u64 {
-        self.balanced(candidates, answers)
-    }
-
-    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool {
-        self.balanced(candidates, answers - 1) >= best
+    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
+        // Each group as even as possible (c log c is convex).
+        groups.iter().fold(0u64, |sum, &(size, parts)| {
+            sum.saturating_add(even_split(size, parts, |c| self.c_log_c[c as usize]))
+        })
     }
 }
 

@@ -2,17 +2,11 @@
 //! is the sum of the squared class sizes (divided by |S|, which is the same for
 //! every guess at a node).
 
-use crate::partition::{Classes, Codes, Secrets};
+use crate::partition::{even_split, Classes, Codes, Secrets};
 use crate::search::Rule;
 
 /// Score: the sum of squared class sizes.
 pub struct SquaredSizes;
-
-/// The least sum of squares of `n` items in `classes` classes: as even as possible.
-fn balanced(n: usize, classes: usize) -> u64 {
-    let (q, r) = ((n / classes) as u64, (n % classes) as u64);
-    r * (q + 1) * (q + 1) + (classes as u64 - r) * q * q
-}
 
 impl Rule for SquaredSizes {
     fn score(
@@ -34,23 +28,25 @@ impl Rule for SquaredSizes {
             .then_some(sum)
     }
 
-    fn floor(&self, candidates: usize, answers: usize) -> u64 {
-        balanced(candidates, answers)
-    }
-
-    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool {
-        balanced(candidates, answers - 1) >= best
+    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
+        // Each group as even as possible (squares are convex).
+        groups.iter().fold(0u64, |sum, &(size, parts)| {
+            sum.saturating_add(even_split(size, parts, |c| u64::from(c) * u64::from(c)))
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::balanced;
+    use super::*;
 
     #[test]
-    fn balanced_sums_of_squares() {
-        assert_eq!(balanced(10, 3), 16 + 9 + 9);
-        assert_eq!(balanced(2, 14), 2);
-        assert_eq!(balanced(1296, 14), 8 * 93 * 93 + 6 * 92 * 92);
+    fn floors_are_balanced_sums_of_squares() {
+        let floor = |groups: &[(u32, usize)]| SquaredSizes.floor(groups, 14);
+        assert_eq!(floor(&[(10, 3)]), 16 + 9 + 9);
+        assert_eq!(floor(&[(2, 14)]), 2);
+        assert_eq!(floor(&[(1296, 14)]), 8 * 93 * 93 + 6 * 92 * 92);
+        assert_eq!(floor(&[(10, 3), (2, 14), (0, 0)]), 34 + 2);
+        assert_eq!(floor(&[(1, 0)]), u64::MAX);
     }
 }

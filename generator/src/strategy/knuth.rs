@@ -27,12 +27,16 @@ impl Rule for LargestClass {
             .then(|| classes.iter().max().map_or(0, |&m| u64::from(m)))
     }
 
-    fn floor(&self, candidates: usize, answers: usize) -> u64 {
-        candidates.div_ceil(answers) as u64
-    }
-
-    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool {
-        // An outsider's classes all stay below `best` and the win class is empty.
-        (answers as u64 - 1) * best.saturating_sub(1) < candidates as u64
+    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
+        // Some class of each group holds at least its share.
+        groups
+            .iter()
+            .map(|&(size, parts)| match parts {
+                0 if size > 0 => u64::MAX,
+                0 => 0,
+                _ => u64::from(size.div_ceil(parts as u32)),
+            })
+            .max()
+            .unwrap_or(0)
     }
 }

@@ -29,11 +29,12 @@ impl Rule for MostParts {
             .then_some(answers - parts)
     }
 
-    fn floor(&self, candidates: usize, answers: usize) -> u64 {
-        (answers - answers.min(candidates)) as u64
-    }
-
-    fn outsiders_hopeless(&self, best: u64, candidates: usize, answers: usize) -> bool {
-        (answers - (answers - 1).min(candidates)) as u64 >= best
+    fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64 {
+        // A group gives at most one class per secret and at most its parts.
+        let parts: usize = groups
+            .iter()
+            .map(|&(size, parts)| parts.min(size as usize))
+            .sum();
+        answers.saturating_sub(parts) as u64
     }
 }
