@@ -11,7 +11,9 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	consistent-4x6.mmt:--pegs=4:--colors=6:--strategy=consistent \
 	optimal-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal \
 	optimal-depth5-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal:--max-depth=5 \
-	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal
+	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal \
+	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
+	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
 
 .PHONY: build test lint demo trees bench bench-large fuzz toolchain clean
 

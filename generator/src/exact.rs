@@ -34,10 +34,14 @@ use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
+
+/// From this many secrets on, a node searches its guesses in parallel.
+const PARALLEL_SECRETS: usize = 32;
 
 /// "No limit" for costs and depths.
 pub const UNLIMITED: u32 = u32::MAX;
@@ -220,8 +224,11 @@ impl Exact {
         u32::try_from((n as u64).saturating_add(spread)).unwrap_or(UNLIMITED)
     }
 
-    /// Searches `options` in order, keeping the first whose cost is below `limit`
-    /// and every later one that is strictly cheaper; `best` and `limit` follow.
+    /// Searches `options` (in order) for the first of the cheapest whose cost is
+    /// below `limit`; `best` and `limit` follow. A big node searches its options in
+    /// parallel: each is searched with the budget that lets it beat the best found
+    /// so far, where a tie goes to the earlier option, so the result is the one the
+    /// sequential order finds.
     #[allow(clippy::too_many_arguments)]
     fn try_options(
         &self,
@@ -233,17 +240,26 @@ impl Exact {
         best: &mut Option<(u32, u32)>,
         limit: &mut u32,
     ) {
+        // The best (cost, position) so far, packed so that one atomic minimum keeps it.
+        const POSITION: u64 = 1 << 32;
+        let unset = u64::from(*limit) * POSITION;
+        let found = AtomicU64::new(unset);
+        // What the option at `position` must cost less than to become the best.
+        let budget = |position: usize| {
+            let key = found.load(Ordering::Relaxed);
+            key.saturating_sub(position as u64).div_ceil(POSITION) as u32
+        };
         let n = candidates.len() as u32;
-        for option in options {
-            if option.bound >= *limit || self.timed_out() {
+        let try_one = |(position, option): (usize, &Choice)| {
+            if option.bound >= budget(position) || self.timed_out() {
                 return;
             }
+            let key = |cost: u32| u64::from(cost) * POSITION + position as u64;
             let (mut parts, _) = context.codes.split(option.guess, candidates);
             // Every class holds at most two secrets: the bound is the exact cost.
             if parts.iter().all(|(_, p)| p.len() <= 2) {
-                *best = Some((option.bound, option.guess));
-                *limit = option.bound;
-                continue;
+                found.fetch_min(key(option.bound), Ordering::Relaxed);
+                return;
             }
             parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
             let mut below: Vec<u32> = history.to_vec();
@@ -252,7 +268,10 @@ impl Exact {
             let mut rest = option.bound - total;
             let complete = parts.iter().all(|(_, part)| {
                 rest -= self.bound(part.len(), depth - 1);
-                match self.solve(context, part, &below, depth - 1, *limit - total - rest) {
+                let Some(left) = budget(position).checked_sub(total + rest) else {
+                    return false;
+                };
+                match self.solve(context, part, &below, depth - 1, left) {
                     Some((cost, _)) => {
                         total += cost;
                         true
@@ -260,10 +279,20 @@ impl Exact {
                     None => false,
                 }
             });
-            if complete && total < *limit {
-                *best = Some((total, option.guess));
-                *limit = total;
+            if complete && total < budget(position) {
+                found.fetch_min(key(total), Ordering::Relaxed);
             }
+        };
+        if candidates.len() >= PARALLEL_SECRETS {
+            options.par_iter().enumerate().for_each(try_one);
+        } else {
+            options.iter().enumerate().for_each(try_one);
+        }
+        let found = found.into_inner();
+        if found < unset {
+            let (cost, position) = ((found / POSITION) as u32, (found % POSITION) as usize);
+            *best = Some((cost, options[position].guess));
+            *limit = cost;
         }
     }
 
@@ -368,6 +397,7 @@ impl Exact {
 mod tests {
     use super::*;
     use lookup::Board;
+    use rayon::prelude::*;
     use std::collections::HashMap;
 
     #[test]
