@@ -397,7 +397,6 @@ impl Exact {
 mod tests {
     use super::*;
     use lookup::Board;
-    use rayon::prelude::*;
     use std::collections::HashMap;
 
     #[test]
