@@ -55,3 +55,51 @@ fn bulls_and_cows_uses_digits_and_never_repeats() {
     let err = fails("mmlookup", &["solve", "--tree", path, "1123"]);
     assert!(err.contains("repeated"), "{err}");
 }
+
+#[test]
+fn symmetry_changes_the_work_never_the_file() {
+    let dir = scratch("symmetry");
+    for board in [
+        &["--pegs", "4", "--colors", "6"][..],
+        &["--pegs", "4", "--colors", "7"],
+        &["--pegs", "5", "--colors", "5"],
+        &["--pegs", "4", "--colors", "6", "--no-repeat"],
+        &["--pegs", "4", "--colors", "10", "--no-repeat"],
+    ] {
+        for strategy in ["knuth", "entropy", "most-parts"] {
+            let mut args = board.to_vec();
+            args.extend(["--strategy", strategy]);
+            let (reduced, with) = generate(&dir, "reduced.mmt", &args);
+            args.push("--no-symmetry");
+            let (plain, without) = generate(&dir, "plain.mmt", &args);
+            assert_eq!(
+                std::fs::read(reduced).unwrap(),
+                std::fs::read(plain).unwrap(),
+                "{board:?} {strategy}: --no-symmetry changed the file"
+            );
+            let work = |r: &serde_json::Value| r["score_computations"].as_u64().unwrap();
+            assert!(
+                work(&with) < work(&without),
+                "{board:?} {strategy}: symmetry saved no work"
+            );
+        }
+    }
+    // The exact search too, where symmetry prunes whole subtrees.
+    let optimal = [
+        "--pegs",
+        "4",
+        "--colors",
+        "6",
+        "--no-repeat",
+        "--strategy",
+        "optimal",
+    ];
+    let (reduced, _) = generate(&dir, "reduced.mmt", &optimal);
+    let mut plain_args = optimal.to_vec();
+    plain_args.push("--no-symmetry");
+    let (plain, _) = generate(&dir, "plain.mmt", &plain_args);
+    assert_eq!(
+        std::fs::read(reduced).unwrap(),
+        std::fs::read(plain).unwrap()
+    );
+}
