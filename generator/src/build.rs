@@ -37,10 +37,12 @@ pub fn expand(
     counters: &Counters,
 ) -> Subtree {
     let all: Vec<u32> = (0..codes.len()).collect();
-    expand_node(codes, strategy, settings, counters, &[], &all)
+    counters.progress.waiting(all.len());
+    expand_node(codes, strategy, settings, counters, &[], &all).0
 }
 
-/// Expands the subtree below `history` for `candidates` (sorted).
+/// Expands the subtree below `history` for `candidates` (sorted); also returns the
+/// scorings it took, for the progress estimate.
 fn expand_node(
     codes: &Codes,
     strategy: &dyn Strategy,
@@ -48,16 +50,21 @@ fn expand_node(
     counters: &Counters,
     history: &[u32],
     candidates: &[u32],
-) -> Subtree {
+) -> (Subtree, u64) {
     if let [only] = candidates {
         counters.solved.fetch_add(1, Ordering::Relaxed);
-        return Subtree::Leaf(*only);
+        return (Subtree::Leaf(*only), 0);
     }
+    counters.progress.started(candidates.len());
     let node = Node {
         candidates,
         history,
     };
-    let guess = strategy.choose(codes, &node, settings, counters);
+    // The node's own count, so that its work is known (scans run on many threads).
+    let here = Counters::default();
+    let guess = strategy.choose(codes, &node, settings, &here);
+    let mut work = here.scorings.load(Ordering::Relaxed);
+    counters.scorings.fetch_add(work, Ordering::Relaxed);
     let (parts, wins) = codes.split(guess, candidates);
     assert!(
         wins || parts.len() > 1,
@@ -66,23 +73,27 @@ fn expand_node(
     if wins {
         counters.solved.fetch_add(1, Ordering::Relaxed);
     }
+    for (_, part) in parts.iter().filter(|(_, p)| p.len() > 1) {
+        counters.progress.waiting(part.len());
+    }
     let mut below = history.to_vec();
     below.push(guess);
-    let children = parts
+    let children: Vec<(usize, Subtree, u64)> = parts
         .into_par_iter()
         .map(|(answer, part)| {
-            (
-                answer,
-                expand_node(codes, strategy, settings, counters, &below, &part),
-            )
+            let (subtree, work) = expand_node(codes, strategy, settings, counters, &below, &part);
+            (answer, subtree, work)
         })
         .collect();
-    Subtree::Node {
+    work += children.iter().map(|(_, _, w)| w).sum::<u64>();
+    counters.progress.finished(candidates.len(), work);
+    let node = Subtree::Node {
         guess,
         wins,
         candidates: candidates.len() as u32,
-        children,
-    }
+        children: children.into_iter().map(|(a, s, _)| (a, s)).collect(),
+    };
+    (node, work)
 }
 
 /// The tree as the file stores it.

@@ -12,6 +12,7 @@ pub mod exact;
 pub mod import;
 pub mod output;
 pub mod partition;
+pub mod progress;
 pub mod search;
 pub mod strategy;
 pub mod symmetry;

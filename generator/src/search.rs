@@ -20,6 +20,7 @@
 //! thread count.
 
 use crate::partition::{coarse_capacity, Classes, Codes, MultisetBounds, Secrets};
+use crate::progress::Progress;
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use rayon::prelude::*;
@@ -71,6 +72,8 @@ pub struct Counters {
     pub solved: AtomicU64,
     /// Guess-secret pairs scored.
     pub scorings: AtomicU64,
+    /// Subtrees waiting and done, for an estimate of the time left.
+    pub progress: Progress,
 }
 
 /// From this many candidates on, a guess is scored only if it is the smallest of its

@@ -31,6 +31,11 @@ pub trait Strategy: Sync {
     /// The code index to guess at `node` (sorted candidates, at least two). The
     /// guess must make progress: win, or split the candidates into several classes.
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32;
+
+    /// Positions an exact search has searched so far, for strategies that search.
+    fn searched(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Options the strategies take; those that change the tree are recorded in the header.

@@ -100,4 +100,8 @@ impl Strategy for Optimal {
             None => self.fallback.choose(codes, node, settings, counters),
         }
     }
+
+    fn searched(&self) -> Option<u64> {
+        Some(self.exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::args::{output_error, peak_memory, BoardArgs, SearchArgs};
 use generator::search::Counters;
-use generator::strategy::{self, NAMES};
+use generator::strategy::{self, Strategy, NAMES};
 use generator::{generate, output::write_atomic, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -39,7 +39,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let done = AtomicU64::new(0);
     let tree = std::thread::scope(|scope| {
         if std::io::stderr().is_terminal() {
-            scope.spawn(|| show_progress(&counters.solved, &done, u64::from(board.code_count())));
+            let (counters, strategy, done) = (&counters, strategy.as_ref(), &done);
+            let total = u64::from(board.code_count());
+            scope.spawn(move || show_progress(counters, strategy, done, total));
         }
         let tree =
             pool.install(|| generate(board, strategy.as_ref(), args.search.settings(), &counters));
@@ -49,14 +51,29 @@ pub fn run(args: &Args) -> Result<(), String> {
     let elapsed = started.elapsed();
     let bytes =
         write_atomic(out, &tree).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    let scorings = counters.scorings.load(Ordering::Relaxed);
-    print_report(args, out, &tree, elapsed, bytes, scorings).or_else(output_error)
+    let measured = Measured {
+        elapsed,
+        bytes,
+        scorings: counters.scorings.load(Ordering::Relaxed),
+        searched: strategy.searched(),
+    };
+    print_report(args, out, &tree, &measured).or_else(output_error)
 }
 
-/// A bar on stderr that follows the secrets placed so far; waits half a second so
-/// that quick runs print nothing.
-fn show_progress(solved: &AtomicU64, done: &AtomicU64, total: u64) {
-    let tick = Duration::from_millis(100);
+/// What a run measured besides the tree.
+struct Measured {
+    elapsed: Duration,
+    bytes: u64,
+    scorings: u64,
+    /// Positions the exact search searched, for the optimal strategy.
+    searched: Option<u64>,
+}
+
+/// A bar on stderr that follows the secrets placed so far, with the time left as
+/// [`generator::progress`] estimates it from the work done, or during an exact
+/// search the positions searched. Waits half a second so quick runs print nothing.
+fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64, total: u64) {
+    let tick = Duration::from_millis(200);
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     while done.load(Ordering::Relaxed) == 0 {
@@ -65,29 +82,51 @@ fn show_progress(solved: &AtomicU64, done: &AtomicU64, total: u64) {
             let b = ProgressBar::new(total);
             b.set_style(
                 ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} secrets, ~{eta} left",
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} secrets, {msg}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar = Some(b);
         }
-        if let Some(b) = &bar {
-            b.set_position(solved.load(Ordering::Relaxed));
-        }
+        let Some(b) = &bar else { continue };
+        let solved = counters.solved.load(Ordering::Relaxed);
+        b.set_position(solved);
+        let work = counters.scorings.load(Ordering::Relaxed) as f64;
+        let message = match (strategy.searched(), counters.progress.remaining_work()) {
+            (Some(searched), _) if solved == 0 => {
+                format!("exact search: {searched} positions searched")
+            }
+            (_, Some(remaining)) if work > 0.0 => {
+                let left = remaining as f64 * start.elapsed().as_secs_f64() / work;
+                format!("about {} left", clock(left))
+            }
+            _ => "estimating the time left".into(),
+        };
+        b.set_message(message);
     }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
 }
 
+/// Seconds as h:mm:ss.
+fn clock(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
 fn print_report(
     args: &Args,
     out_path: &std::path::Path,
     tree: &Generated,
-    elapsed: Duration,
-    bytes: u64,
-    scorings: u64,
+    measured: &Measured,
 ) -> std::io::Result<()> {
+    let Measured {
+        elapsed,
+        bytes,
+        scorings,
+        searched,
+    } = *measured;
     let board = tree.board;
     let stats = &tree.meta.stats;
     let first = board
@@ -112,6 +151,7 @@ fn print_report(
             "histogram": stats.histogram,
             "generation_ms": millis,
             "score_computations": scorings,
+            "positions_searched": searched,
             "symmetry": !args.search.no_symmetry,
             "file": out_path.display().to_string(),
             "file_bytes": bytes,
@@ -132,6 +172,9 @@ fn print_report(
     writeln!(out, "nodes        {}", stats.nodes)?;
     writeln!(out, "{}", stats.summary())?;
     writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
+    if let Some(searched) = searched {
+        writeln!(out, "searched     {searched} positions (exact search)")?;
+    }
     if let Some(peak) = peak_memory() {
         writeln!(
             out,
