@@ -29,7 +29,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::partition::{coarse_capacity, even_split, Codes, MultisetBounds, Secrets};
+use crate::partition::{even_split, Codes, Secrets};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
@@ -354,29 +354,32 @@ impl Exact {
             context, candidates, history, depth, inside, &mut best, &mut limit,
         );
         if limit > self.outsider_floor(n, depth) && !self.timed_out() {
-            let pool: Vec<u32> = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
-                Some(pool) => pool,
-                None => (0..codes.len()).collect(),
-            };
-            // Whole colour multisets whose coarse classes cannot beat the limit.
-            let (bounds, pegs) = (self.bounds(depth - 1), codes.board().pegs());
-            let multisets = MultisetBounds::new(codes, &secrets, |coarse| {
-                coarse
-                    .iter()
-                    .enumerate()
-                    .fold(n as u64, |sum, (shared, &size)| {
-                        let cost = |c: u32| u64::from(bounds[c as usize]);
-                        sum.saturating_add(even_split(size, coarse_capacity(pegs, shared), cost))
-                    })
-            });
-            let outside = pool.into_iter().filter(|g| {
-                candidates.binary_search(g).is_err()
-                    && multisets.get(*g) < u64::from(limit)
-                    && keep(g)
-            });
-            let outside = self.options(context, &secrets, outside, depth, limit);
-            let work = multisets.work.load(Ordering::Relaxed);
+            // Whole colour multisets go at once: those a representative cannot use
+            // and those whose coarse classes cannot beat the limit.
+            let board = codes.board();
+            let alphabet = symmetry.as_ref().map_or(u16::MAX, |s| s.alphabet(board));
+            let bounds = self.bounds(depth - 1);
+            let mut work = 0;
+            let mut outside = Vec::new();
+            for id in 0..codes.multiset_count() {
+                if codes.multiset_colors(id) & !alphabet != 0 {
+                    continue;
+                }
+                let groups = codes.outsider_groups(id, &secrets, &mut work);
+                let bound = groups.iter().fold(n as u64, |sum, &(size, parts)| {
+                    let cost = |c: u32| u64::from(bounds[c as usize]);
+                    sum.saturating_add(even_split(size, parts, cost))
+                });
+                if bound < u64::from(limit) {
+                    let members = codes.multiset_codes(id).iter();
+                    outside.extend(
+                        members.filter(|g| candidates.binary_search(g).is_err() && keep(g)),
+                    );
+                }
+            }
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+            let outside = outside.into_iter();
+            let outside = self.options(context, &secrets, outside, depth, limit);
             self.try_options(
                 context, candidates, history, depth, outside, &mut best, &mut limit,
             );

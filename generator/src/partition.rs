@@ -9,14 +9,14 @@
 //! colour-count layout so that it has no branch besides the caller's early exit.
 //!
 //! Codes that are not candidates can often be ruled out a whole colour multiset at
-//! a time ([`MultisetBounds`]): the shared pegs (black + white) of a guess and a
-//! secret depend only on the guess's colours, not on their order, so one count of
-//! the secrets by shared pegs bounds every arrangement of those colours.
+//! a time ([`Codes::outsider_groups`]): the shared pegs (black + white) of a guess
+//! and a secret depend only on the guess's colours, not on their order, so one
+//! count of the secrets by shared pegs bounds every arrangement of those colours.
 
 use lookup::score::{answer_count, differ_shared, ColorCounts, Feedback, MAX_ANSWERS};
 use lookup::{Board, Code};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 /// Class sizes of one guess over a candidate set, indexed by answer.
 pub type Classes = [u32; MAX_ANSWERS];
@@ -34,14 +34,18 @@ pub struct Codes {
     codes: Vec<Scorable>,
     /// Dense answer index at `differing pegs * 9 + shared pegs`.
     answer_index: [u8; 81],
-    /// Each code's colour multiset, numbered in order of first appearance.
-    multiset: Vec<u32>,
-    /// The smallest code of each multiset.
-    multiset_code: Vec<u32>,
+    /// The codes of each multiset, ascending.
+    multiset_codes: Vec<Vec<u32>>,
+    /// The colours of each multiset (bit c for colour c).
+    multiset_colors: Vec<u16>,
 }
 
 /// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
 pub type Coarse = [u32; 9];
+
+/// Groups of secrets, each with the most answer classes it can split into:
+/// `(secrets, classes)`.
+pub type Groups = [(u32, usize); 9];
 
 /// How many different answers a guess that is not a candidate can get from the
 /// secrets sharing `shared` of its `pegs` pegs: black is 0 to `shared`, but never
@@ -58,6 +62,9 @@ pub fn coarse_capacity(pegs: usize, shared: usize) -> usize {
 pub struct Secrets<'a> {
     indices: &'a [u32],
     items: Vec<Scorable>,
+    /// The secrets' distinct colour multisets, each with how many secrets have it:
+    /// enough to count shared pegs (made on first use).
+    multisets: OnceLock<Vec<(ColorCounts, u32)>>,
 }
 
 impl Secrets<'_> {
@@ -93,23 +100,22 @@ impl Codes {
             }
         }
         let mut ids: HashMap<ColorCounts, u32> = HashMap::new();
-        let mut multiset_code = Vec::new();
-        let multiset = codes
-            .iter()
-            .enumerate()
-            .map(|(index, c)| {
-                *ids.entry(c.counts).or_insert_with(|| {
-                    multiset_code.push(index as u32);
-                    multiset_code.len() as u32 - 1
-                })
-            })
-            .collect();
+        let (mut multiset_codes, mut multiset_colors) = (Vec::<Vec<u32>>::new(), Vec::new());
+        for (index, c) in codes.iter().enumerate() {
+            let id = *ids.entry(c.counts).or_insert_with(|| {
+                multiset_codes.push(Vec::new());
+                let colors = (0..pegs).fold(0u16, |m, i| m | 1 << c.code.color(pegs, i));
+                multiset_colors.push(colors);
+                multiset_codes.len() as u32 - 1
+            });
+            multiset_codes[id as usize].push(index as u32);
+        }
         Codes {
             board,
             codes,
             answer_index,
-            multiset,
-            multiset_code,
+            multiset_codes,
+            multiset_colors,
         }
     }
 
@@ -135,11 +141,27 @@ impl Codes {
         answer_count(self.board.pegs()) - 1
     }
 
+    /// How many colour multisets the codes have.
+    pub fn multiset_count(&self) -> usize {
+        self.multiset_codes.len()
+    }
+
+    /// The codes with the colours of multiset `id`, ascending.
+    pub fn multiset_codes(&self, id: usize) -> &[u32] {
+        &self.multiset_codes[id]
+    }
+
+    /// The colours of multiset `id` (bit c for colour c).
+    pub fn multiset_colors(&self, id: usize) -> u16 {
+        self.multiset_colors[id]
+    }
+
     /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
         Secrets {
             indices: candidates,
             items: candidates.iter().map(|&s| self.codes[s as usize]).collect(),
+            multisets: OnceLock::new(),
         }
     }
 
@@ -205,21 +227,44 @@ impl Codes {
         (secrets.len(), true)
     }
 
+    /// For every code of multiset `id` that is not a candidate: its answer classes
+    /// come from the secrets grouped by shared pegs, each group splitting into at
+    /// most [`coarse_capacity`] classes. Adds the pairs scored to `work`.
+    pub fn outsider_groups(&self, id: usize, secrets: &Secrets, work: &mut u64) -> Groups {
+        let pegs = self.board.pegs();
+        let coarse = self.coarse_classes(self.multiset_codes[id][0], secrets, work);
+        std::array::from_fn(|shared| (coarse[shared], coarse_capacity(pegs, shared)))
+    }
+
     /// The secrets counted by the pegs they share with `guess`: the same for every
-    /// arrangement of its colours. Adds the pairs scored to `work`.
-    pub fn coarse_classes(&self, guess: u32, secrets: &Secrets, work: &mut u64) -> Coarse {
+    /// arrangement of its colours, and for every secret with the same colours, so
+    /// each distinct secret multiset is scored once. Adds the pairs scored to `work`.
+    fn coarse_classes(&self, guess: u32, secrets: &Secrets, work: &mut u64) -> Coarse {
         let guess = self.codes[guess as usize];
+        let multisets = secrets.multisets.get_or_init(|| {
+            let mut counts: Vec<ColorCounts> = secrets.items.iter().map(|s| s.counts).collect();
+            counts.sort_unstable();
+            let mut weighted: Vec<(ColorCounts, u32)> = Vec::new();
+            for c in counts {
+                match weighted.last_mut() {
+                    Some((last, n)) if *last == c => *n += 1,
+                    _ => weighted.push((c, 1)),
+                }
+            }
+            weighted
+        });
         let mut coarse = [0; 9];
         let wide = ColorCounts::is_wide(self.board.pegs());
-        for s in &secrets.items {
+        for &(counts, n) in multisets {
+            // Only the counts matter for shared pegs; the code is any.
             let (_, shared) = if wide {
-                differ_shared::<true>(guess.code, guess.counts, s.code, s.counts)
+                differ_shared::<true>(guess.code, guess.counts, guess.code, counts)
             } else {
-                differ_shared::<false>(guess.code, guess.counts, s.code, s.counts)
+                differ_shared::<false>(guess.code, guess.counts, guess.code, counts)
             };
-            coarse[shared as usize] += 1;
+            coarse[shared as usize] += n;
         }
-        *work += secrets.len() as u64;
+        *work += multisets.len() as u64;
         coarse
     }
 
@@ -252,50 +297,6 @@ impl Codes {
             }
         }
         (parts, classes[win] > 0)
-    }
-}
-
-/// A lower bound on the score of every code outside a candidate set, one per colour
-/// multiset, each computed from [`Codes::coarse_classes`] the first time a code
-/// with those colours asks. Threads share it; a value computed twice is the same.
-pub struct MultisetBounds<'a, F> {
-    codes: &'a Codes,
-    secrets: &'a Secrets<'a>,
-    bound_of: F,
-    /// `u64::MAX` until computed.
-    bounds: Vec<AtomicU64>,
-    /// Pairs scored, for reports.
-    pub work: AtomicU64,
-}
-
-impl<'a, F: Fn(&Coarse) -> u64 + Sync> MultisetBounds<'a, F> {
-    /// Bounds over `secrets`, where `bound_of(coarse classes)` is the least score
-    /// any code with those coarse classes can have (never `u64::MAX`).
-    pub fn new(codes: &'a Codes, secrets: &'a Secrets<'a>, bound_of: F) -> Self {
-        MultisetBounds {
-            codes,
-            secrets,
-            bound_of,
-            bounds: (0..codes.multiset_code.len())
-                .map(|_| AtomicU64::new(u64::MAX))
-                .collect(),
-            work: AtomicU64::new(0),
-        }
-    }
-
-    /// The least score `guess` (not a candidate) can have.
-    pub fn get(&self, guess: u32) -> u64 {
-        let id = self.codes.multiset[guess as usize] as usize;
-        let known = self.bounds[id].load(Ordering::Relaxed);
-        if known != u64::MAX {
-            return known;
-        }
-        let mut work = 0;
-        let first = self.codes.multiset_code[id];
-        let bound = (self.bound_of)(&self.codes.coarse_classes(first, self.secrets, &mut work));
-        self.work.fetch_add(work, Ordering::Relaxed);
-        self.bounds[id].store(bound, Ordering::Relaxed);
-        bound
     }
 }
 
@@ -371,30 +372,39 @@ mod tests {
             Board::new(2, 4, true).unwrap(),
         ] {
             let codes = Codes::new(board);
-            let pegs = board.pegs();
             let candidates: Vec<u32> = (0..codes.len()).filter(|i| i % 3 != 1).collect();
             let secrets = codes.gather(&candidates);
             let mut work = 0;
-            for g in 0..codes.len() {
-                let coarse = codes.coarse_classes(g, &secrets, &mut work);
-                let first = codes.multiset_code[codes.multiset[g as usize] as usize];
-                assert_eq!(coarse, codes.coarse_classes(first, &secrets, &mut work));
-                if candidates.binary_search(&g).is_ok() {
-                    continue;
-                }
-                let classes = codes.classes(g, &candidates);
-                let (mut sizes, mut answers) = ([0u32; 9], [0usize; 9]);
-                for (a, &size) in classes.iter().enumerate().take(answer_count(pegs)) {
-                    let f = Feedback::from_index(a, pegs).unwrap();
-                    let shared = usize::from(f.black + f.white);
-                    sizes[shared] += size;
-                    answers[shared] += usize::from(size > 0);
-                }
-                assert_eq!(sizes, coarse, "{}", board.display(codes.code(g)));
-                for (shared, &count) in answers.iter().enumerate().take(pegs + 1) {
-                    assert!(count <= coarse_capacity(pegs, shared));
+            let mut seen = vec![false; codes.len() as usize];
+            for id in 0..codes.multiset_count() {
+                let groups = codes.outsider_groups(id, &secrets, &mut work);
+                for &g in codes.multiset_codes(id) {
+                    assert!(!std::mem::replace(&mut seen[g as usize], true));
+                    let coarse = codes.coarse_classes(g, &secrets, &mut work);
+                    assert_eq!(coarse, groups.map(|(size, _)| size));
+                    if candidates.binary_search(&g).is_err() {
+                        check_outsider(&codes, g, &candidates, &coarse);
+                    }
                 }
             }
+            assert!(seen.iter().all(|&s| s), "every code is in a multiset");
+        }
+    }
+
+    /// `g`'s answer classes lie inside its coarse classes, at most their capacity each.
+    fn check_outsider(codes: &Codes, g: u32, candidates: &[u32], coarse: &Coarse) {
+        let (board, pegs) = (codes.board(), codes.board().pegs());
+        let classes = codes.classes(g, candidates);
+        let (mut sizes, mut answers) = ([0u32; 9], [0usize; 9]);
+        for (a, &size) in classes.iter().enumerate().take(answer_count(pegs)) {
+            let f = Feedback::from_index(a, pegs).unwrap();
+            let shared = usize::from(f.black + f.white);
+            sizes[shared] += size;
+            answers[shared] += usize::from(size > 0);
+        }
+        assert_eq!(&sizes, coarse, "{}", board.display(codes.code(g)));
+        for (shared, &count) in answers.iter().enumerate().take(pegs + 1) {
+            assert!(count <= coarse_capacity(pegs, shared));
         }
     }
 

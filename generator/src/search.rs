@@ -19,7 +19,7 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::partition::{coarse_capacity, Classes, Codes, MultisetBounds, Secrets};
+use crate::partition::{Classes, Codes, Secrets};
 use crate::progress::Progress;
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
@@ -96,11 +96,10 @@ struct Scan<'a> {
 }
 
 impl Scan<'_> {
-    /// The best (score, code) among `guess_at(0..count)` (skipping `None`; codes in
-    /// increasing order) that scores at most `limit`, which tightens as better
-    /// guesses are found. A guess scoring `floor` (no guess scanned can score less)
-    /// cannot be beaten by any later code, so every chunk stops at the first one
-    /// found.
+    /// The best (score, code) among `guess_at(0..count)` (skipping `None`) that
+    /// scores at most `limit`, which tightens as better guesses are found. A guess
+    /// scoring `floor` (no guess scanned can score less) can only be beaten by a
+    /// smaller code, so once one is found larger codes are skipped.
     fn best(
         &self,
         count: u32,
@@ -115,7 +114,7 @@ impl Scan<'_> {
             let mut classes = [0; MAX_ANSWERS];
             for guess in range.filter_map(guess_at) {
                 if guess > floor_at.load(Ordering::Relaxed) {
-                    break;
+                    continue;
                 }
                 let bound = limit.load(Ordering::Relaxed);
                 let score = self.rule.score(
@@ -193,39 +192,44 @@ pub fn best_guess(
     if consistent_only || best <= floor || outsiders_floor >= best {
         return guess;
     }
-    // Outsiders must be strictly better; whole colour multisets that cannot be are
-    // skipped after one count of the secrets by shared pegs.
-    let strictly_better = AtomicU64::new(best - 1);
-    let pegs = codes.board().pegs();
-    let multisets = MultisetBounds::new(codes, &secrets, |coarse| {
-        let groups: Vec<(u32, usize)> = (0..=pegs)
-            .map(|shared| (coarse[shared], coarse_capacity(pegs, shared)))
-            .collect();
-        rule.floor(&groups, answers)
-    });
-    let outsider = |g: u32| {
-        candidates.binary_search(&g).is_err()
-            && multisets.get(g) <= strictly_better.load(Ordering::Relaxed)
-            && keep(g)
+    // Outsiders must be strictly better. Whole colour multisets go at once: those a
+    // representative cannot use and those whose coarse classes cannot be better;
+    // the rest keep their multiset's floor, to be dropped once it stops being
+    // below the best score found.
+    let alphabet = symmetry
+        .as_ref()
+        .map_or(u16::MAX, |s| s.alphabet(codes.board()));
+    let multiset_floor = |id: usize| {
+        let mut work = 0;
+        let floor = (codes.multiset_colors(id) & !alphabet == 0)
+            .then(|| rule.floor(&codes.outsider_groups(id, &secrets, &mut work), answers))
+            .filter(|&floor| floor < best);
+        (floor.map(|floor| (id, floor)), work)
     };
-    let found = match symmetry.as_ref().and_then(|s| s.pool(codes.board())) {
-        Some(pool) => {
-            let from_pool = |i: u32| Some(pool[i as usize]).filter(|&g| outsider(g));
-            scan.best(
-                pool.len() as u32,
-                &from_pool,
-                &strictly_better,
-                outsiders_floor,
-            )
-        }
-        None => scan.best(
-            codes.len(),
-            &|g| Some(g).filter(|&g| outsider(g)),
-            &strictly_better,
-            outsiders_floor,
-        ),
+    let multisets = codes.multiset_count();
+    let floors: Vec<(Option<(usize, u64)>, u64)> = if multisets * candidates.len() > PARALLEL_WORK {
+        (0..multisets).into_par_iter().map(multiset_floor).collect()
+    } else {
+        (0..multisets).map(multiset_floor).collect()
     };
-    let work = multisets.work.load(Ordering::Relaxed);
+    let work = floors.iter().map(|(_, work)| work).sum();
     counters.scorings.fetch_add(work, Ordering::Relaxed);
+    let outsiders: Vec<(u32, u64)> = floors
+        .iter()
+        .filter_map(|(kept, _)| *kept)
+        .flat_map(|(id, floor)| codes.multiset_codes(id).iter().map(move |&g| (g, floor)))
+        .filter(|(g, _)| candidates.binary_search(g).is_err())
+        .collect();
+    let strictly_better = AtomicU64::new(best - 1);
+    let outsider_at = |i: u32| {
+        let (g, floor) = outsiders[i as usize];
+        Some(g).filter(|&g| floor <= strictly_better.load(Ordering::Relaxed) && keep(g))
+    };
+    let found = scan.best(
+        outsiders.len() as u32,
+        &outsider_at,
+        &strictly_better,
+        outsiders_floor,
+    );
     found.map_or(guess, |(_, g)| g)
 }

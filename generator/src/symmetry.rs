@@ -159,63 +159,19 @@ impl Symmetry {
         Some(Symmetry::new(codes.board(), &history, candidates)).filter(|s| !s.is_trivial())
     }
 
-    /// The codes that can be representatives, when that is fewer than all codes:
-    /// a representative uses only the smallest dead colours (one, or with no repeats
-    /// one per peg) and the first free colours (one per peg at most), so only codes
-    /// over that smaller alphabet need to be looked at. Sorted code indices.
-    pub fn pool(&self, board: Board) -> Option<Vec<u32>> {
+    /// The colours a representative can use (bit c for colour c): the smallest dead
+    /// colours (one, or with no repeats one per peg), the first free colours (one
+    /// per peg at most) and every other colour.
+    pub fn alphabet(&self, board: Board) -> u16 {
         let keep_dead = if self.repeat { 1 } else { self.pegs };
         let keep_free = self.pegs;
-        let alphabet: Vec<u8> = (0..board.colors() as u8)
-            .filter(|&c| {
-                let c = usize::from(c);
-                match (self.is_dead[c], self.is_free[c]) {
-                    (true, _) => {
-                        self.dead.iter().position(|&d| usize::from(d) == c) < Some(keep_dead)
-                    }
-                    (_, true) => {
-                        self.free.iter().position(|&f| usize::from(f) == c) < Some(keep_free)
-                    }
-                    _ => true,
-                }
+        (0..board.colors())
+            .filter(|&c| match (self.is_dead[c], self.is_free[c]) {
+                (true, _) => self.dead.iter().position(|&d| usize::from(d) == c) < Some(keep_dead),
+                (_, true) => self.free.iter().position(|&f| usize::from(f) == c) < Some(keep_free),
+                _ => true,
             })
-            .collect();
-        if alphabet.len() == board.colors() {
-            return None;
-        }
-        // With repeats a code's index is its colours read in base C: one multiply-add
-        // per peg instead of a general ranking.
-        let colors = board.colors() as u32;
-        let weight: Vec<u32> = (0..self.pegs)
-            .map(|j| colors.pow((self.pegs - 1 - j) as u32))
-            .collect();
-        let mut pool = Vec::new();
-        let mut digits = [0usize; 8];
-        loop {
-            let index = if self.repeat {
-                Some(
-                    (0..self.pegs)
-                        .map(|j| u32::from(alphabet[digits[j]]) * weight[j])
-                        .sum(),
-                )
-            } else {
-                let mut code = [0u8; 8];
-                for (color, &d) in code.iter_mut().zip(&digits[..self.pegs]) {
-                    *color = alphabet[d];
-                }
-                board.index(Code::from_colors(&code[..self.pegs]))
-            };
-            pool.extend(index);
-            // Next tuple, last peg fastest: the indices come out in increasing order.
-            let Some(j) = (0..self.pegs)
-                .rev()
-                .find(|&j| digits[j] + 1 < alphabet.len())
-            else {
-                return Some(pool);
-            };
-            digits[j] += 1;
-            digits[j + 1..self.pegs].fill(0);
-        }
+            .fold(0, |mask, c| mask | 1 << c)
     }
 
     /// Whether no code is equivalent to another, so checking is wasted work.
@@ -378,10 +334,7 @@ mod tests {
             .collect();
         assert_eq!(fast, slow, "peg permutations fixing {history:?}");
         let in_set: HashSet<u32> = candidates.iter().copied().collect();
-        let pool = sym.pool(board);
-        if let Some(pool) = &pool {
-            assert!(pool.windows(2).all(|w| w[0] < w[1]));
-        }
+        let alphabet = sym.alphabet(board);
         for g in 0..codes.len() {
             let x = codes.code(g);
             let class = class_of(board, &maps, &dead, x);
@@ -394,8 +347,8 @@ mod tests {
             );
             if smallest == x {
                 assert!(
-                    pool.as_ref().is_none_or(|p| p.contains(&g)),
-                    "pool misses a representative"
+                    (0..p).all(|j| alphabet & (1 << x.color(p, j)) != 0),
+                    "the alphabet misses a representative's colour"
                 );
             }
             // Every member scores the same: same class sizes per answer, same membership.

@@ -147,7 +147,7 @@ impl fmt::Display for Feedback {
 /// with at most 7 pegs a count fits 3 bits, so 16 colours take one 4-bit lane each
 /// of `lo`; with 8 pegs a count can be 8, so each colour takes a byte lane, colours
 /// 0-7 in `lo` and 8-15 in `hi`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ColorCounts {
     lo: u64,
     hi: u64,
