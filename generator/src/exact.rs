@@ -35,7 +35,7 @@ use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -76,10 +76,11 @@ enum Known {
 /// The most candidate indices the cache keeps (4 bytes each).
 const CACHE_CODES: usize = 1 << 26;
 
-/// Solved sets by (depth left, candidates), and how many indices they hold.
+/// Solved sets by depth left, then candidates, and how many indices they hold.
+/// Keys are our own sets, so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
 struct Cache {
-    known: HashMap<(u32, Vec<u32>), Known>,
+    known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
     codes: usize,
 }
 
@@ -160,13 +161,14 @@ impl Exact {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.codes + candidates.len() <= CACHE_CODES {
             cache.codes += candidates.len();
-            cache.known.insert((depth, candidates.to_vec()), known);
+            let sets = cache.known.entry(depth).or_default();
+            sets.insert(candidates.into(), known);
         }
     }
 
     fn recall(&self, depth: u32, candidates: &[u32]) -> Option<Known> {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.known.get(&(depth, candidates.to_vec())).copied()
+        cache.known.get(&depth)?.get(candidates).copied()
     }
 
     /// The guesses from `pool` whose bound is below `limit` at a node, best bound
@@ -307,6 +309,9 @@ impl Exact {
         budget: u32,
     ) -> Option<(u32, u32)> {
         let n = candidates.len();
+        // Every guess leaves fewer secrets, so n guesses always suffice: deeper
+        // limits are the same problem (and the same cache entry).
+        let depth = depth.min(n as u32);
         let floor = self.bound(n, depth);
         if floor >= budget {
             return None;
