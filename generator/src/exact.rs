@@ -19,10 +19,17 @@
 //!   costs no more than the least any outsider can (all secrets in non-winning
 //!   classes, as even as possible): then the codes outside the set are never scored.
 //!   Most small sets end there.
+//! - Outsiders are taken a colour multiset at a time: the secrets counted by shared
+//!   pegs bound every arrangement of the multiset
+//!   ([`crate::partition::Codes::outsider_groups`]), and a multiset whose bound
+//!   reaches the best is never scored code by code.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost and its guess, or a
-//!   lower bound when a search under a budget failed.
+//!   lower bound when a search under a budget failed. A set of n secrets never
+//!   needs more than n guesses, so every depth limit from n on shares one entry.
+//! - Nodes with many secrets search their guesses in parallel (see
+//!   `try_options`), each with the budget that would make it the best so far.
 //!
 //! The guess kept at a node is a candidate if some candidate is optimal, the first
 //! optimal one in the order (bound, code); otherwise the first optimal outsider in
