@@ -8,9 +8,14 @@
 //! byte-identical (the tests check this against `--no-symmetry`).
 //!
 //! Three kinds of equivalence are used, all exact:
-//! - a peg permutation with a colour permutation that maps every guess of the
-//!   history to itself maps S onto itself, so it maps a guess's classes onto the
-//!   classes of its image, size for size;
+//! - a peg permutation with a colour permutation that maps S onto itself (an
+//!   automorphism of S) maps a guess's classes onto the classes of its image, size
+//!   for size. Every permutation that fixes each guess of the history is one, and
+//!   S often has more (after an answer of 0 blacks and 0 whites, any order of the
+//!   pegs). They are searched directly on S when it is small enough (pegs paired
+//!   by their columns of colour counts, played colours by their counts per peg,
+//!   each survivor checked on every candidate); on big sets, where that would cost
+//!   more than it saves, the history's permutations are used;
 //! - colours never played (free colours) can be permuted among themselves, a special
 //!   case of the above that needs no search;
 //! - colours that no candidate contains (dead colours) never score: a guess gets the
@@ -105,9 +110,101 @@ fn fixing_permutations(history: &[[u8; 8]], pegs: usize, mut visit: impl FnMut(&
     extend(history, pegs, &mut from, 0, [u8::MAX; 16], 0, &mut visit);
 }
 
+/// Largest (candidates x peg permutations worth checking) for which the candidate
+/// set's own automorphisms are looked for; past it only the history's are used.
+const AUTOMORPHISM_WORK: usize = 1 << 20;
+
+/// Calls `visit` with every peg permutation `from` (image peg j takes peg `from[j]`)
+/// and colour permutation that together map the candidate set `set` (packed codes,
+/// ascending) onto itself, where the colour permutation moves only the colours in
+/// `movable` (identity elsewhere); `None` if that would take more than
+/// [`AUTOMORPHISM_WORK`]. Pegs are paired by their columns of colour counts and
+/// colours by their counts at each peg, both necessary, and each pairing that
+/// survives is checked on every candidate.
+fn set_automorphisms(
+    set: &[u32],
+    pegs: usize,
+    movable: &[u8],
+    mut visit: impl FnMut(&[u8], &[u8; 16]),
+) -> Option<()> {
+    let mut count = [[0u32; 16]; 8];
+    for &x in set {
+        for (j, column) in count.iter_mut().enumerate().take(pegs) {
+            column[((x >> (4 * (pegs - 1 - j))) & 15) as usize] += 1;
+        }
+    }
+    let sorted_column = |j: usize| {
+        let mut c = count[j];
+        c.sort_unstable();
+        c
+    };
+    let shapes: Vec<[u32; 16]> = (0..pegs).map(sorted_column).collect();
+    // Peg permutations whose columns match, found by backtracking.
+    let mut perms: Vec<Vec<u8>> = Vec::new();
+    let mut from = Vec::with_capacity(pegs);
+    fn pegs_matching(shapes: &[[u32; 16]], from: &mut Vec<u8>, used: u8, out: &mut Vec<Vec<u8>>) {
+        let j = from.len();
+        if j == shapes.len() {
+            out.push(from.clone());
+            return;
+        }
+        for f in 0..shapes.len() as u8 {
+            if used & (1 << f) == 0 && shapes[usize::from(f)] == shapes[j] {
+                from.push(f);
+                pegs_matching(shapes, from, used | (1 << f), out);
+                from.pop();
+            }
+        }
+    }
+    pegs_matching(&shapes, &mut from, 0, &mut perms);
+    if perms.len().saturating_mul(set.len()) > AUTOMORPHISM_WORK {
+        return None;
+    }
+    for from in &perms {
+        // Colour permutations of the movable colours with matching counts per peg.
+        let fits = |c: usize, image: usize| {
+            (0..pegs).all(|j| count[usize::from(from[j])][c] == count[j][image])
+        };
+        let mut color: [u8; 16] = std::array::from_fn(|c| c as u8);
+        let mut choose = |color: &[u8; 16]| {
+            let maps_set = set.iter().all(|&x| {
+                let image = (0..pegs).fold(0u32, |y, j| {
+                    let c = (x >> (4 * (pegs - 1 - usize::from(from[j])))) & 15;
+                    (y << 4) | u32::from(color[c as usize])
+                });
+                set.binary_search(&image).is_ok()
+            });
+            if maps_set {
+                visit(from, color);
+            }
+        };
+        fn colors_matching(
+            movable: &[u8],
+            i: usize,
+            taken: u16,
+            color: &mut [u8; 16],
+            fits: &dyn Fn(usize, usize) -> bool,
+            choose: &mut dyn FnMut(&[u8; 16]),
+        ) {
+            let Some(&c) = movable.get(i) else {
+                return choose(color);
+            };
+            for &image in movable {
+                if taken & (1 << image) == 0 && fits(usize::from(c), usize::from(image)) {
+                    color[usize::from(c)] = image;
+                    colors_matching(movable, i + 1, taken | (1 << image), color, fits, choose);
+                }
+            }
+            color[usize::from(c)] = c;
+        }
+        colors_matching(movable, 0, 0, &mut color, &fits, &mut choose);
+    }
+    Some(())
+}
+
 impl Symmetry {
     /// The equivalences at a node reached by `history` with candidates `candidates`.
-    pub fn new(board: Board, history: &[Code], candidates: impl Iterator<Item = Code>) -> Symmetry {
+    pub fn new(board: Board, history: &[Code], candidates: &[Code]) -> Symmetry {
         let (pegs, colors) = (board.pegs(), board.colors());
         let mut alive = [false; 16];
         for code in candidates {
@@ -130,17 +227,28 @@ impl Symmetry {
                 .collect()
         };
         let mut maps = Vec::new();
-        fixing_permutations(&played_codes, pegs, |from, color| {
-            if from.iter().enumerate().all(|(j, &f)| usize::from(f) == j) {
-                return;
+        let mut keep = |from: &[u8], color: &[u8; 16]| {
+            let identity = from.iter().enumerate().all(|(j, &f)| usize::from(f) == j)
+                && color.iter().enumerate().all(|(c, &d)| usize::from(d) == c);
+            if !identity {
+                let mut map = Map {
+                    from: [0; 8],
+                    color: *color,
+                };
+                map.from[..pegs].copy_from_slice(from);
+                maps.push(map);
             }
-            let mut map = Map {
-                from: [0; 8],
-                color: *color,
-            };
-            map.from[..pegs].copy_from_slice(from);
-            maps.push(map);
-        });
+        };
+        // The candidate set's own automorphisms include the history's; find them
+        // when the set is small enough, else take the history's.
+        let mut set: Vec<u32> = candidates.iter().map(|c| c.packed()).collect();
+        set.sort_unstable();
+        let movable: Vec<u8> = (0..colors as u8)
+            .filter(|&c| played[usize::from(c)] && alive[usize::from(c)])
+            .collect();
+        if set_automorphisms(&set, pegs, &movable, &mut keep).is_none() {
+            fixing_permutations(&played_codes, pegs, &mut keep);
+        }
         Symmetry {
             pegs,
             repeat: board.repeat(),
@@ -155,8 +263,8 @@ impl Symmetry {
     /// The equivalences at a search node, or `None` when there are none to use.
     pub fn at(codes: &Codes, node: &Node) -> Option<Symmetry> {
         let history: Vec<_> = node.history.iter().map(|&g| codes.code(g)).collect();
-        let candidates = node.candidates.iter().map(|&s| codes.code(s));
-        Some(Symmetry::new(codes.board(), &history, candidates)).filter(|s| !s.is_trivial())
+        let candidates: Vec<_> = node.candidates.iter().map(|&s| codes.code(s)).collect();
+        Some(Symmetry::new(codes.board(), &history, &candidates)).filter(|s| !s.is_trivial())
     }
 
     /// The colours a representative can use (bit c for colour c): the smallest dead
@@ -248,9 +356,12 @@ mod tests {
         go(&mut Vec::new(), n, visit);
     }
 
-    /// Every (peg permutation, colour permutation) of the board that fixes each
-    /// guess of the history, by brute force over all P! * C! pairs.
-    fn fixing_maps(board: Board, history: &[Code]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    /// Every (peg permutation, colour permutation) of the board under which
+    /// `invariant` holds, by brute force over all P! * C! pairs.
+    fn maps_where(
+        board: Board,
+        invariant: impl Fn(&dyn Fn(Code) -> Code) -> bool,
+    ) -> Vec<(Vec<u8>, Vec<u8>)> {
         let (p, c) = (board.pegs(), board.colors());
         let mut pegs_perms = Vec::new();
         permutations(p, &mut |perm| pegs_perms.push(perm.to_vec()));
@@ -265,12 +376,20 @@ mod tests {
         let mut out = Vec::new();
         for pp in &pegs_perms {
             for cp in &color_perms {
-                if history.iter().all(|&g| apply(pp, cp, g) == g) {
+                if invariant(&|x| apply(pp, cp, x)) {
                     out.push((pp.clone(), cp.clone()));
                 }
             }
         }
         out
+    }
+
+    /// Peg permutations of a list of maps, the identity included.
+    fn peg_perms<'a>(p: usize, perms: impl Iterator<Item = &'a [u8]>) -> BTreeSet<Vec<u8>> {
+        perms
+            .map(|pp| pp[..p].to_vec())
+            .chain([(0..p as u8).collect()])
+            .collect()
     }
 
     /// The equivalence class of `x` by closure under the fixing maps and single
@@ -317,7 +436,8 @@ mod tests {
             .filter(|&s| moves.iter().all(|&(g, f)| score(g, codes.code(s), p) == f))
             .collect();
         let guesses: Vec<Code> = moves.iter().map(|&(g, _)| g).collect();
-        let sym = Symmetry::new(board, &guesses, candidates.iter().map(|&s| codes.code(s)));
+        let set: Vec<Code> = candidates.iter().map(|&s| codes.code(s)).collect();
+        let sym = Symmetry::new(board, &guesses, &set);
         let dead: Vec<u8> = (0..board.colors() as u8)
             .filter(|&c| {
                 candidates
@@ -325,15 +445,28 @@ mod tests {
                     .all(|&s| (0..p).all(|j| codes.code(s).color(p, j) != c))
             })
             .collect();
-        let maps = fixing_maps(board, &guesses);
-        let fast: BTreeSet<Vec<u8>> = sym.maps.iter().map(|m| m.from[..p].to_vec()).collect();
-        let slow: BTreeSet<Vec<u8>> = maps
-            .iter()
-            .map(|(pp, _)| pp.clone())
-            .filter(|pp| pp.iter().enumerate().any(|(j, &f)| usize::from(f) != j))
-            .collect();
-        assert_eq!(fast, slow, "peg permutations fixing {history:?}");
+        // The history's maps (the fallback for big sets).
+        let fixing = maps_where(board, |map| guesses.iter().all(|&g| map(g) == g));
+        let mut fast = Vec::new();
+        let played: Vec<[u8; 8]> = guesses.iter().map(|&g| colors_of(g, p)).collect();
+        fixing_permutations(&played, p, |from, _| fast.push(from.to_vec()));
+        assert_eq!(
+            peg_perms(p, fast.iter().map(Vec::as_slice)),
+            peg_perms(p, fixing.iter().map(|(pp, _)| pp.as_slice())),
+            "peg permutations fixing {history:?}"
+        );
+        // The candidate set's own maps, which the symmetry uses on these small sets.
         let in_set: HashSet<u32> = candidates.iter().copied().collect();
+        let maps = maps_where(board, |map| {
+            set.iter()
+                .all(|&x| board.index(map(x)).is_some_and(|i| in_set.contains(&i)))
+        });
+        assert_eq!(
+            peg_perms(p, sym.maps.iter().map(|m| &m.from[..])),
+            peg_perms(p, maps.iter().map(|(pp, _)| pp.as_slice())),
+            "peg permutations mapping the candidates onto themselves after {history:?}"
+        );
+        assert!(maps.len() >= fixing.len());
         let alphabet = sym.alphabet(board);
         for g in 0..codes.len() {
             let x = codes.code(g);
@@ -370,6 +503,9 @@ mod tests {
         check(classic_small, &[("111", 0, 0)]);
         let four = Board::new(4, 4, true).unwrap();
         check(four, &[("1122", 0, 1)]);
+        // Only 3s and 4s are left: every peg permutation maps them onto themselves,
+        // though only 8 fix 1122.
+        check(four, &[("1122", 0, 0)]);
         check(four, &[("1212", 2, 0)]);
         let no_repeat = Board::new(3, 5, false).unwrap();
         check(no_repeat, &[]);
@@ -380,7 +516,8 @@ mod tests {
     #[test]
     fn the_classic_board_has_five_first_guesses() {
         let board = Board::classic();
-        let sym = Symmetry::new(board, &[], board.codes());
+        let all: Vec<Code> = board.codes().collect();
+        let sym = Symmetry::new(board, &[], &all);
         let firsts: Vec<String> = board
             .codes()
             .filter(|&c| sym.is_representative(c))
