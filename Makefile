@@ -62,8 +62,9 @@ bench: build
 	@echo "wrote BENCHMARKS.md"
 
 # The large boards (6x9, 7x7: tens of minutes), into their own section.
+# ONLY="--pegs 7 --colors 7 --strategy knuth" measures that case again, keeping the other rows.
 bench-large: build
-	$(REL)/mmtree-report bench --large
+	$(REL)/mmtree-report bench --large $(if $(ONLY),"$(ONLY)")
 
 # The reader against arbitrary bytes (see fuzz/README.md).
 fuzz:

@@ -43,9 +43,14 @@ use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
+
+/// From this many secrets on, only one candidate per symmetry class is searched;
+/// below, every candidate is (the same choice, found with less work).
+const SYMMETRIC_CANDIDATES_FROM: usize = 16;
 
 /// From this many secrets on, a node searches its guesses in parallel.
 const PARALLEL_SECRETS: usize = 32;
@@ -342,26 +347,29 @@ impl Exact {
             candidates,
             history,
         };
-        let symmetry = context
-            .symmetry
-            .then(|| Symmetry::at(codes, &node))
-            .flatten();
-        let keep = |g: &u32| {
+        // Worked out only when used: small sets often end after their candidates,
+        // and there telling equivalent candidates apart costs more than it saves.
+        let symmetry = OnceCell::new();
+        let symmetry = || {
             symmetry
+                .get_or_init(|| {
+                    context
+                        .symmetry
+                        .then(|| Symmetry::at(codes, &node))
+                        .flatten()
+                })
                 .as_ref()
-                .is_none_or(|s| s.is_representative(codes.code(*g)))
         };
+        let keep = |g: &u32| symmetry().is_none_or(|s| s.is_representative(codes.code(*g)));
         let secrets = codes.gather(candidates);
         let (mut best, mut limit) = (None, budget);
         // Candidates first: they win ties, so an outsider must be strictly cheaper,
         // and often none can be (a candidate at most the outsiders' floor).
-        let inside = self.options(
-            context,
-            &secrets,
-            candidates.iter().copied().filter(keep),
-            depth,
-            limit,
-        );
+        let inside = candidates
+            .iter()
+            .copied()
+            .filter(|g| n < SYMMETRIC_CANDIDATES_FROM || keep(g));
+        let inside = self.options(context, &secrets, inside, depth, limit);
         self.try_options(
             context, candidates, history, depth, inside, &mut best, &mut limit,
         );
@@ -369,7 +377,7 @@ impl Exact {
             // Whole colour multisets go at once: those a representative cannot use
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
-            let alphabet = symmetry.as_ref().map_or(u16::MAX, |s| s.alphabet(board));
+            let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
             let bounds = self.bounds(depth - 1);
             let mut work = 0;
             let mut outside = Vec::new();

@@ -3,11 +3,13 @@
 //! Secrets placed is a poor measure of progress: on a big board the first few
 //! guesses take most of the time and place almost no secret, and the last minutes
 //! place most of them. The estimate here counts work (guess-secret pairs scored)
-//! instead. Every subtree waiting to be expanded is expected to cost what the
-//! finished subtrees of about its size (the same power of two) cost on average; a
-//! size with none finished yet borrows the average of the largest smaller size,
-//! scaled up in proportion (so early estimates err low, and say so by being early).
-//! Time left is that work at the rate of the work done so far.
+//! instead. Subtrees are grouped by size, a power of two per group; every secret in
+//! a subtree waiting to be expanded is expected to cost what a secret of a finished
+//! subtree of its group cost on average. Big subtrees finish last and cost more per
+//! secret (bigger guess pools, fewer dead colours), so a group with none finished
+//! yet takes the largest smaller group's cost, grown by the factor per group seen
+//! between the two largest groups with data (at least 1, at most 4; 2 while only
+//! one group has data). Time left is that work at the rate of the work done so far.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -16,7 +18,9 @@ const BUCKETS: usize = 32;
 
 #[derive(Default)]
 struct Bucket {
+    /// Secrets in subtrees waiting to be expanded.
     waiting: AtomicU64,
+    /// Secrets in finished subtrees, and the work those took.
     finished: AtomicU64,
     work: AtomicU64,
 }
@@ -36,41 +40,58 @@ impl Progress {
     pub fn waiting(&self, size: usize) {
         self.buckets[bucket(size)]
             .waiting
-            .fetch_add(1, Ordering::Relaxed);
+            .fetch_add(size as u64, Ordering::Relaxed);
     }
 
     /// A waiting subtree is being expanded now.
     pub fn started(&self, size: usize) {
         self.buckets[bucket(size)]
             .waiting
-            .fetch_sub(1, Ordering::Relaxed);
+            .fetch_sub(size as u64, Ordering::Relaxed);
     }
 
     /// A subtree of `size` secrets is complete; it took `work` scorings in all.
     pub fn finished(&self, size: usize, work: u64) {
         let b = &self.buckets[bucket(size)];
-        b.finished.fetch_add(1, Ordering::Relaxed);
+        b.finished.fetch_add(size as u64, Ordering::Relaxed);
         b.work.fetch_add(work, Ordering::Relaxed);
     }
 
     /// The scorings the waiting subtrees are expected to take, once some subtree
     /// has finished; `None` before.
     pub fn remaining_work(&self) -> Option<u64> {
-        // The last bucket with finished subtrees: (its average, its index).
-        let mut known: Option<(f64, usize)> = None;
+        // Work per secret of each bucket with finished subtrees.
+        let rates: Vec<(usize, f64)> = self
+            .buckets
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let finished = b.finished.load(Ordering::Relaxed);
+                (finished > 0).then(|| (i, b.work.load(Ordering::Relaxed) as f64 / finished as f64))
+            })
+            .collect();
+        let (&(last, last_rate), before) = rates.split_last()?;
+        let growth = match before.last() {
+            Some(&(i, rate)) if rate > 0.0 => (last_rate / rate)
+                .powf(1.0 / (last - i) as f64)
+                .clamp(1.0, 4.0),
+            _ => 2.0,
+        };
         let mut total = 0.0;
+        let mut known = rates.iter().peekable();
+        let mut rate = (0, 0.0);
         for (i, b) in self.buckets.iter().enumerate() {
-            let finished = b.finished.load(Ordering::Relaxed);
-            if finished > 0 {
-                known = Some((b.work.load(Ordering::Relaxed) as f64 / finished as f64, i));
+            while let Some(&&(at, r)) = known.peek() {
+                if at > i {
+                    break;
+                }
+                rate = (at, r);
+                known.next();
             }
-            let waiting = b.waiting.load(Ordering::Relaxed);
-            if let Some((average, at)) = known {
-                // Sizes double from bucket to bucket.
-                total += waiting as f64 * average * 2f64.powi((i - at) as i32);
-            }
+            let waiting = b.waiting.load(Ordering::Relaxed) as f64;
+            total += waiting * rate.1 * growth.powi((i - rate.0) as i32);
         }
-        known.map(|_| total as u64)
+        Some(total as u64)
     }
 }
 
@@ -79,7 +100,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn estimates_from_finished_subtrees_of_the_same_size_or_scaled_up() {
+    fn estimates_per_secret_from_the_same_size_or_grown_from_smaller() {
         let p = Progress::default();
         p.waiting(100);
         assert_eq!(p.remaining_work(), None);
@@ -87,8 +108,14 @@ mod tests {
         p.waiting(6);
         p.started(5);
         p.finished(5, 40);
-        // 6 waits in the bucket of 5 (4..8): 40; 100 (64..128) is four buckets up.
-        assert_eq!(p.remaining_work(), Some(40 + 40 * 16));
+        // 8 a secret in the bucket of 5 (4..8): 6 waiting there cost 48; 100
+        // (64..128) is four buckets up, at twice the rate per bucket.
+        assert_eq!(p.remaining_work(), Some(48 + 100 * 8 * 16));
+        p.waiting(20);
+        p.started(20);
+        p.finished(20, 20 * 200);
+        // 8 a secret at 4..8 and 200 at 16..32: 5 times per bucket, capped at 4.
+        assert_eq!(p.remaining_work(), Some(48 + 100 * 200 * 16));
         p.started(100);
         p.started(6);
         p.finished(6, 60);

@@ -83,6 +83,9 @@ pub struct Counters {
 /// faster than checking at every node; 8 and 32 were slower than 16.
 const CHECK_CLASSES_FROM: usize = 16;
 
+/// From this many candidates on, membership is looked up in a bitset of all codes.
+const BITSET_FROM: usize = 1024;
+
 /// Below this many scorings a scan runs on one thread.
 const PARALLEL_WORK: usize = 1 << 15;
 /// Guesses per parallel chunk.
@@ -214,12 +217,30 @@ pub fn best_guess(
     };
     let work = floors.iter().map(|(_, work)| work).sum();
     counters.scorings.fetch_add(work, Ordering::Relaxed);
-    let outsiders: Vec<(u32, u64)> = floors
-        .iter()
-        .filter_map(|(kept, _)| *kept)
-        .flat_map(|(id, floor)| codes.multiset_codes(id).iter().map(move |&g| (g, floor)))
-        .filter(|(g, _)| candidates.binary_search(g).is_err())
-        .collect();
+    // Big sets test membership in a bitset rather than by binary search.
+    let member: Option<Vec<u64>> = (candidates.len() >= BITSET_FROM).then(|| {
+        let mut bits = vec![0u64; codes.len().div_ceil(64) as usize];
+        for &s in candidates {
+            bits[s as usize / 64] |= 1 << (s % 64);
+        }
+        bits
+    });
+    let is_candidate = |g: u32| match &member {
+        Some(bits) => bits[g as usize / 64] & (1 << (g % 64)) != 0,
+        None => candidates.binary_search(&g).is_ok(),
+    };
+    let kept: Vec<(usize, u64)> = floors.iter().filter_map(|(kept, _)| *kept).collect();
+    let members = |&(id, floor): &(usize, u64)| {
+        let codes = codes.multiset_codes(id).iter();
+        codes
+            .filter(|&&g| !is_candidate(g))
+            .map(move |&g| (g, floor))
+    };
+    let outsiders: Vec<(u32, u64)> = if codes.len() as usize > PARALLEL_WORK {
+        kept.par_iter().flat_map_iter(members).collect()
+    } else {
+        kept.iter().flat_map(members).collect()
+    };
     let strictly_better = AtomicU64::new(best - 1);
     let outsider_at = |i: u32| {
         let (g, floor) = outsiders[i as usize];

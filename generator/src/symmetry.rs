@@ -494,7 +494,11 @@ mod tests {
         );
         assert!(own.len() >= fixing.len());
         // The symmetry uses the set's own maps from AUTOMORPHISMS_FROM candidates on.
-        let maps = if set.len() >= AUTOMORPHISMS_FROM { own } else { fixing };
+        let maps = if set.len() >= AUTOMORPHISMS_FROM {
+            own
+        } else {
+            fixing
+        };
         assert_eq!(
             peg_perms(p, sym.maps.iter().map(|m| &m.from[..])),
             peg_perms(p, maps.iter().map(|(pp, _)| pp.as_slice())),

@@ -27,9 +27,10 @@ fn main() -> ExitCode {
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["trees"] => trees(false),
         ["trees", "--check"] => trees(true),
-        ["bench"] => bench(false),
-        ["bench", "--large"] => bench(true),
-        _ => Err("usage: mmtree-report trees [--check] | bench [--large]".into()),
+        ["bench"] => bench(),
+        ["bench", "--large"] => bench_large(None),
+        ["bench", "--large", only] => bench_large(Some(only)),
+        _ => Err("usage: mmtree-report trees [--check] | bench [--large [ARGS]]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -352,7 +353,9 @@ const LARGE_START: &str = "<!-- large boards: written by `make bench-large`; do 
 const LARGE_END: &str = "<!-- end of large boards -->";
 
 /// `make bench-large`: only the large boards, into their own section of BENCHMARKS.md.
-fn bench_large() -> Result<(), String> {
+/// With `only`, just the cases whose arguments are exactly `only` are measured
+/// again, and their rows replace the old ones (the other rows are kept).
+fn bench_large(only: Option<&str>) -> Result<(), String> {
     let scratch = std::env::temp_dir().join(format!("mmtree-bench-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let out = scratch.join("tree.mmt");
@@ -363,13 +366,27 @@ fn bench_large() -> Result<(), String> {
          |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         machine()
     );
+    let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
+    let old_row = |args: &str| {
+        let start = format!("| `{args}` |");
+        current
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .map(|l| format!("{l}\n"))
+    };
     for case in cases(true) {
-        section.push_str(&measure("target/release/mmgen", out, &case)?);
-        eprintln!("measured {}", case.args);
+        let row = match (only, old_row(case.args)) {
+            (Some(only), Some(row)) if only != case.args => row,
+            _ => {
+                let row = measure("target/release/mmgen", out, &case)?;
+                eprintln!("measured {}", case.args);
+                row
+            }
+        };
+        section.push_str(&row);
     }
     section.push_str(LARGE_END);
     let _ = std::fs::remove_dir_all(&scratch);
-    let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
     let updated = match (
         current.split_once(LARGE_START),
         current.split_once(LARGE_END),
@@ -380,10 +397,7 @@ fn bench_large() -> Result<(), String> {
     std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
 }
 
-fn bench(large: bool) -> Result<(), String> {
-    if large {
-        return bench_large();
-    }
+fn bench() -> Result<(), String> {
     let mmgen = "target/release/mmgen";
     let mmlookup = "target/release/mmlookup";
     let scratch = std::env::temp_dir().join(format!("mmtree-bench-{}", std::process::id()));
@@ -406,7 +420,7 @@ fn bench(large: bool) -> Result<(), String> {
          | args | runs | generation | wall | peak memory | scorings | plain: time, scorings | proven | nodes | worst | total | file bytes | bytes/secret |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    for case in cases(large) {
+    for case in cases(false) {
         md.push_str(&measure(mmgen, out, &case)?);
         eprintln!("measured {}", case.args);
     }
