@@ -417,8 +417,8 @@ fn bench() -> Result<(), String> {
          Plain is the \
          same run with `--no-symmetry` (every code scored at every node; the file is byte-identical): its generation \
          time and scorings as multiples of the reduced search's.\n\n\
-         | args | runs | generation | wall | peak memory | scorings | plain: time, scorings | proven | nodes | worst | total | file bytes | bytes/secret |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+         | args | runs | generation | wall | peak memory | scorings | searched | plain: time, scorings | proven | nodes | worst | total | file bytes | bytes/secret |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for case in cases(false) {
         md.push_str(&measure(mmgen, out, &case)?);
