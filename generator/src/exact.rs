@@ -184,8 +184,7 @@ impl Exact {
     }
 
     /// The guesses from `pool` whose bound is below `limit` at a node, best bound
-    /// first (then the smaller code). `inside`: whether the pool holds the
-    /// candidates (then each guess wins for one secret) or other codes.
+    /// first (then the smaller code).
     fn options(
         &self,
         context: Context,

@@ -10,11 +10,15 @@
 //!    non-candidate can beat (for Knuth's rule: too few classes to hold the
 //!    candidates when each must be smaller than the best candidate's largest).
 //! 2. Then every other code, each abandoned as soon as it cannot beat the bound.
+//!    Codes are taken by colour multiset: one count of the secrets by shared pegs
+//!    gives a floor for every arrangement of a multiset
+//!    ([`crate::partition::Codes::outsider_groups`]), and a multiset whose floor
+//!    is not below the best is never scored code by code.
 //!
 //! With symmetry on, only the smallest code of each equivalence class is scored
 //! ([`crate::symmetry`]): equivalent codes score the same, so the choice is the same.
 //! Both phases run in parallel chunks that share the best score found so far, and
-//! stop at the first code that reaches the floor. A guess is only ever abandoned
+//! skip every code above one that reaches the floor. A guess is only ever abandoned
 //! when it is worse than one already seen (a higher score, or the same score and a
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
@@ -78,8 +82,8 @@ pub struct Counters {
 
 /// From this many candidates on, a guess is scored only if it is the smallest of its
 /// symmetry class. Below it, scoring a guess costs less than that check, so small
-/// nodes score every code of the reduced pool (the smallest of each class is always
-/// in it, so the choice is the same). On 5x8 Knuth this made the run about 20%
+/// nodes score every code over the representatives' colours (the smallest of each
+/// class is among them, so the choice is the same). On 5x8 Knuth this made the run about 20%
 /// faster than checking at every node; 8 and 32 were slower than 16.
 const CHECK_CLASSES_FROM: usize = 16;
 
