@@ -51,7 +51,7 @@ pub trait Rule: Sync {
     /// with `answers` parts gives the least score of any guess, with `answers - 1`
     /// parts the least of any guess that is not a candidate; the coarse classes of
     /// a colour multiset give the least of its arrangements
-    /// ([`crate::partition::MultisetBounds`]).
+    /// ([`crate::partition::Codes::outsider_groups`]).
     fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64;
 }
 
