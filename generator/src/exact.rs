@@ -378,26 +378,19 @@ impl Exact {
             let board = codes.board();
             let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
             let bounds = self.bounds(depth - 1);
-            let mut work = 0;
-            let mut outside = Vec::new();
-            for id in 0..codes.multiset_count() {
-                if codes.multiset_colors(id) & !alphabet != 0 {
-                    continue;
-                }
-                let groups = codes.outsider_groups(id, &secrets, &mut work);
-                let bound = groups.iter().fold(n as u64, |sum, &(size, parts)| {
-                    let cost = |c: u32| u64::from(bounds[c as usize]);
-                    sum.saturating_add(even_split(size, parts, cost))
+            let cost = |c: u32| u64::from(bounds[c as usize]);
+            let (kept, work) =
+                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |groups| {
+                    groups.iter().fold(n as u64, |sum, &(size, parts)| {
+                        sum.saturating_add(even_split(size, parts, cost))
+                    })
                 });
-                if bound < u64::from(limit) {
-                    let members = codes.multiset_codes(id).iter();
-                    outside.extend(
-                        members.filter(|g| candidates.binary_search(g).is_err() && keep(g)),
-                    );
-                }
-            }
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-            let outside = outside.into_iter();
+            let outside = kept
+                .iter()
+                .flat_map(|&(id, _)| codes.multiset_codes(id))
+                .copied()
+                .filter(|g| candidates.binary_search(g).is_err() && keep(g));
             let outside = self.options(context, &secrets, outside, depth, limit);
             self.try_options(
                 context, candidates, history, depth, outside, &mut best, &mut limit,

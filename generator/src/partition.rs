@@ -15,6 +15,7 @@
 
 use lookup::score::{answer_count, differ_shared, ColorCounts, Feedback, MAX_ANSWERS};
 use lookup::{Board, Code};
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -151,11 +152,6 @@ impl Codes {
         &self.multiset_codes[id]
     }
 
-    /// The colours of multiset `id` (bit c for colour c).
-    pub fn multiset_colors(&self, id: usize) -> u16 {
-        self.multiset_colors[id]
-    }
-
     /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
         Secrets {
@@ -234,6 +230,38 @@ impl Codes {
         let pegs = self.board.pegs();
         let coarse = self.coarse_classes(self.multiset_codes[id][0], secrets, work);
         std::array::from_fn(|shared| (coarse[shared], coarse_capacity(pegs, shared)))
+    }
+
+    /// The colour multisets worth scoring code by code: those whose colours are all
+    /// in `alphabet` (bit c for colour c) and whose floor, `floor_of` their
+    /// [`Codes::outsider_groups`], is below `below`, each with that floor; and the
+    /// pairs scored. Counted in parallel when there is much to count.
+    pub fn promising_multisets(
+        &self,
+        secrets: &Secrets,
+        alphabet: u16,
+        below: u64,
+        floor_of: impl Fn(&Groups) -> u64 + Sync,
+    ) -> (Vec<(usize, u64)>, u64) {
+        let floor = |id: usize| {
+            let mut work = 0;
+            let floor = (self.multiset_colors[id] & !alphabet == 0)
+                .then(|| floor_of(&self.outsider_groups(id, secrets, &mut work)))
+                .filter(|&floor| floor < below);
+            (floor.map(|floor| (id, floor)), work)
+        };
+        let count = self.multiset_count();
+        let floors: Vec<(Option<(usize, u64)>, u64)> =
+            if count * secrets.len() > crate::search::PARALLEL_WORK {
+                (0..count).into_par_iter().map(floor).collect()
+            } else {
+                (0..count).map(floor).collect()
+            };
+        let work = floors.iter().map(|(_, work)| work).sum();
+        (
+            floors.into_iter().filter_map(|(kept, _)| kept).collect(),
+            work,
+        )
     }
 
     /// The secrets counted by the pegs they share with `guess`: the same for every

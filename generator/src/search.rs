@@ -91,7 +91,7 @@ const CHECK_CLASSES_FROM: usize = 16;
 const BITSET_FROM: usize = 1024;
 
 /// Below this many scorings a scan runs on one thread.
-const PARALLEL_WORK: usize = 1 << 15;
+pub(crate) const PARALLEL_WORK: usize = 1 << 15;
 /// Guesses per parallel chunk.
 const CHUNK: u32 = 256;
 
@@ -206,20 +206,9 @@ pub fn best_guess(
     let alphabet = symmetry
         .as_ref()
         .map_or(u16::MAX, |s| s.alphabet(codes.board()));
-    let multiset_floor = |id: usize| {
-        let mut work = 0;
-        let floor = (codes.multiset_colors(id) & !alphabet == 0)
-            .then(|| rule.floor(&codes.outsider_groups(id, &secrets, &mut work), answers))
-            .filter(|&floor| floor < best);
-        (floor.map(|floor| (id, floor)), work)
-    };
-    let multisets = codes.multiset_count();
-    let floors: Vec<(Option<(usize, u64)>, u64)> = if multisets * candidates.len() > PARALLEL_WORK {
-        (0..multisets).into_par_iter().map(multiset_floor).collect()
-    } else {
-        (0..multisets).map(multiset_floor).collect()
-    };
-    let work = floors.iter().map(|(_, work)| work).sum();
+    let (kept, work) = codes.promising_multisets(&secrets, alphabet, best, |groups| {
+        rule.floor(groups, answers)
+    });
     counters.scorings.fetch_add(work, Ordering::Relaxed);
     // Big sets test membership in a bitset rather than by binary search.
     let member: Option<Vec<u64>> = (candidates.len() >= BITSET_FROM).then(|| {
@@ -233,7 +222,6 @@ pub fn best_guess(
         Some(bits) => bits[g as usize / 64] & (1 << (g % 64)) != 0,
         None => candidates.binary_search(&g).is_ok(),
     };
-    let kept: Vec<(usize, u64)> = floors.iter().filter_map(|(kept, _)| *kept).collect();
     let members = |&(id, floor): &(usize, u64)| {
         let codes = codes.multiset_codes(id).iter();
         codes
