@@ -36,10 +36,10 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::partition::{even_split, Codes, Secrets};
+use crate::partition::{even_split, Codes, Secrets, CLASS_SLOTS};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
-use lookup::score::{answer_count, MAX_ANSWERS};
+use lookup::score::answer_count;
 use lookup::Board;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -197,7 +197,7 @@ impl Exact {
         let win = codes.win();
         let n = secrets.len() as u64;
         let bounds = self.bounds(depth - 1);
-        let mut classes = [0; MAX_ANSWERS];
+        let mut classes = [0; CLASS_SLOTS];
         let mut work = 0;
         let mut options: Vec<Choice> = pool
             .filter_map(|guess| {

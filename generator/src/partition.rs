@@ -1,40 +1,41 @@
 //! Splitting a candidate set by the answers a guess gets: the generator's hot loop.
 //!
-//! [`Codes`] holds every code of the board with its colour counts, so scoring a pair
-//! is a few word operations ([`lookup::score::differ_shared`]) and an answer's dense
-//! index is one table load. Candidate sets are sorted slices of code indices; a scan
+//! [`Codes`] holds every code of the board as [`ScoreBits`], so scoring a pair is two
+//! ANDs and two population counts and an answer's dense index is one table load. Candidate sets are sorted slices of code indices; a scan
 //! of many guesses over one set first gathers the set ([`Secrets`]) so that each
 //! guess streams through the secrets' codes and counts in order. Class counting uses
 //! a fixed array on the stack and never allocates; the loop is compiled once per
-//! colour-count layout so that it has no branch besides the caller's early exit.
+//! word width (64 bits when the board's pegs times colours fit, else 128) so that it
+//! has no branch besides the caller's early exit.
 //!
 //! Codes that are not candidates can often be ruled out a whole colour multiset at
 //! a time ([`Codes::outsider_groups`]): the shared pegs (black + white) of a guess
 //! and a secret depend only on the guess's colours, not on their order, so one
 //! count of the secrets by shared pegs bounds every arrangement of those colours.
 
-use lookup::score::{answer_count, differ_shared, ColorCounts, Feedback, MAX_ANSWERS};
+use lookup::score::{answer_count, fits, Feedback, ScoreBits, Word, MAX_ANSWERS};
 use lookup::{Board, Code};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Class sizes of one guess over a candidate set, indexed by answer.
-pub type Classes = [u32; MAX_ANSWERS];
+/// Slots in [`Classes`]: the answers rounded up to a power of two, so that an
+/// answer index masked to it needs no bounds check in the hot loop.
+pub const CLASS_SLOTS: usize = MAX_ANSWERS.next_power_of_two();
 
-/// One code with its colour counts, side by side for the hot loop.
-#[derive(Clone, Copy)]
-struct Scorable {
-    code: Code,
-    counts: ColorCounts,
-}
+/// Class sizes of one guess over a candidate set, indexed by answer.
+pub type Classes = [u32; CLASS_SLOTS];
 
 /// Every code of a board, ready to score.
 pub struct Codes {
     board: Board,
-    codes: Vec<Scorable>,
-    /// Dense answer index at `differing pegs * 9 + shared pegs`.
-    answer_index: [u8; 81],
+    codes: Vec<Code>,
+    /// Each code's bits, laid out for the board.
+    bits: Vec<ScoreBits<u128>>,
+    /// Whether the bits fit 64-bit words, which scans then use.
+    narrow: bool,
+    /// Dense answer index at `black pegs << 4 | shared pegs`: any byte is in range.
+    answer_index: [u8; 256],
     /// The codes of each multiset, ascending.
     multiset_codes: Vec<Vec<u32>>,
     /// The colours of each multiset (bit c for colour c).
@@ -59,13 +60,27 @@ pub fn coarse_capacity(pegs: usize, shared: usize) -> usize {
     }
 }
 
-/// A candidate set gathered for scanning: each secret's code and counts in order.
+/// The secrets' bits in the board's word width.
+enum Items {
+    Narrow(Vec<ScoreBits<u64>>),
+    Wide(Vec<ScoreBits<u128>>),
+}
+
+/// Bits that [`fits`] 64 bits, in a 64-bit word.
+fn narrow(bits: ScoreBits<u128>) -> ScoreBits<u64> {
+    ScoreBits {
+        places: bits.places as u64,
+        counts: bits.counts as u64,
+    }
+}
+
+/// A candidate set gathered for scanning: each secret's bits in order.
 pub struct Secrets<'a> {
     indices: &'a [u32],
-    items: Vec<Scorable>,
-    /// The secrets' distinct colour multisets, each with how many secrets have it:
-    /// enough to count shared pegs (made on first use).
-    multisets: OnceLock<Vec<(ColorCounts, u32)>>,
+    items: Items,
+    /// The secrets' distinct colour multisets (their `counts` bits), each with how
+    /// many secrets have it: enough to count shared pegs (made on first use).
+    multisets: OnceLock<Vec<(u128, u32)>>,
 }
 
 impl Secrets<'_> {
@@ -85,27 +100,25 @@ impl Secrets<'_> {
 
 impl Codes {
     pub fn new(board: Board) -> Codes {
-        let pegs = board.pegs();
-        let codes: Vec<Scorable> = board
-            .codes()
-            .map(|code| Scorable {
-                code,
-                counts: ColorCounts::of(code, pegs),
-            })
+        let (pegs, colors) = (board.pegs(), board.colors());
+        let codes: Vec<Code> = board.codes().collect();
+        let bits: Vec<ScoreBits<u128>> = codes
+            .iter()
+            .map(|&code| ScoreBits::of(code, pegs, colors))
             .collect();
-        let mut answer_index = [0u8; 81];
+        let mut answer_index = [0u8; 256];
         for i in 0..answer_count(pegs) {
             if let Some(f) = Feedback::from_index(i, pegs) {
                 let (black, white) = (usize::from(f.black), usize::from(f.white));
-                answer_index[(pegs - black) * 9 + black + white] = i as u8;
+                answer_index[black << 4 | (black + white)] = i as u8;
             }
         }
-        let mut ids: HashMap<ColorCounts, u32> = HashMap::new();
+        let mut ids: HashMap<u128, u32> = HashMap::new();
         let (mut multiset_codes, mut multiset_colors) = (Vec::<Vec<u32>>::new(), Vec::new());
-        for (index, c) in codes.iter().enumerate() {
-            let id = *ids.entry(c.counts).or_insert_with(|| {
+        for (index, (code, bits)) in codes.iter().zip(&bits).enumerate() {
+            let id = *ids.entry(bits.counts).or_insert_with(|| {
                 multiset_codes.push(Vec::new());
-                let colors = (0..pegs).fold(0u16, |m, i| m | 1 << c.code.color(pegs, i));
+                let colors = (0..pegs).fold(0u16, |m, i| m | 1 << code.color(pegs, i));
                 multiset_colors.push(colors);
                 multiset_codes.len() as u32 - 1
             });
@@ -114,6 +127,8 @@ impl Codes {
         Codes {
             board,
             codes,
+            bits,
+            narrow: fits::<u64>(pegs, colors),
             answer_index,
             multiset_codes,
             multiset_colors,
@@ -134,7 +149,7 @@ impl Codes {
     }
 
     pub fn code(&self, index: u32) -> Code {
-        self.codes[index as usize].code
+        self.codes[index as usize]
     }
 
     /// The index of the answers the win gets (the last one).
@@ -154,28 +169,27 @@ impl Codes {
 
     /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
+        let bits = candidates.iter().map(|&s| self.bits[s as usize]);
         Secrets {
             indices: candidates,
-            items: candidates.iter().map(|&s| self.codes[s as usize]).collect(),
+            items: if self.narrow {
+                Items::Narrow(bits.map(narrow).collect())
+            } else {
+                Items::Wide(bits.collect())
+            },
             multisets: OnceLock::new(),
         }
     }
 
     /// Dense index of the answer `guess` gets against `secret`.
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        let (g, s) = (self.codes[guess as usize], self.codes[secret as usize]);
-        if ColorCounts::is_wide(self.board.pegs()) {
-            self.answer_of::<true>(g, s)
-        } else {
-            self.answer_of::<false>(g, s)
-        }
+        self.answer_of(self.bits[guess as usize], self.bits[secret as usize])
     }
 
     #[inline(always)]
-    fn answer_of<const WIDE: bool>(&self, guess: Scorable, secret: Scorable) -> usize {
-        let (differ, shared) =
-            differ_shared::<WIDE>(guess.code, guess.counts, secret.code, secret.counts);
-        usize::from(self.answer_index[(differ * 9 + shared) as usize])
+    fn answer_of<W: Word>(&self, guess: ScoreBits<W>, secret: ScoreBits<W>) -> usize {
+        let (black, shared) = guess.black_shared(secret);
+        usize::from(self.answer_index[usize::from((black << 4 | shared) as u8)])
     }
 
     /// Counts the classes of `guess` over `secrets` into `classes` (its first
@@ -193,28 +207,27 @@ impl Codes {
         keep_going: impl FnMut(u32, usize) -> bool,
     ) -> bool {
         classes[..answer_count(self.board.pegs())].fill(0);
-        let guess = self.codes[guess as usize];
-        let (done, complete) = if ColorCounts::is_wide(self.board.pegs()) {
-            self.count::<true>(guess, &secrets.items, classes, keep_going)
-        } else {
-            self.count::<false>(guess, &secrets.items, classes, keep_going)
+        let guess = self.bits[guess as usize];
+        let (done, complete) = match &secrets.items {
+            Items::Narrow(items) => self.count(narrow(guess), items, classes, keep_going),
+            Items::Wide(items) => self.count(guess, items, classes, keep_going),
         };
         *work += done as u64;
         complete
     }
 
-    /// The loop of [`Codes::count_classes`] for one layout: secrets scored, and
+    /// The loop of [`Codes::count_classes`] for one word width: secrets scored, and
     /// whether all were.
     #[inline(always)]
-    fn count<const WIDE: bool>(
+    fn count<W: Word>(
         &self,
-        guess: Scorable,
-        secrets: &[Scorable],
+        guess: ScoreBits<W>,
+        secrets: &[ScoreBits<W>],
         classes: &mut Classes,
         mut keep_going: impl FnMut(u32, usize) -> bool,
     ) -> (usize, bool) {
         for (done, &s) in secrets.iter().enumerate() {
-            let class = &mut classes[self.answer_of::<WIDE>(guess, s)];
+            let class = &mut classes[self.answer_of(guess, s) % CLASS_SLOTS];
             *class += 1;
             if !keep_going(*class, secrets.len() - done - 1) {
                 return (done + 1, false);
@@ -268,11 +281,13 @@ impl Codes {
     /// arrangement of its colours, and for every secret with the same colours, so
     /// each distinct secret multiset is scored once. Adds the pairs scored to `work`.
     fn coarse_classes(&self, guess: u32, secrets: &Secrets, work: &mut u64) -> Coarse {
-        let guess = self.codes[guess as usize];
+        let guess = self.bits[guess as usize].counts;
         let multisets = secrets.multisets.get_or_init(|| {
-            let mut counts: Vec<ColorCounts> = secrets.items.iter().map(|s| s.counts).collect();
+            let mut counts: Vec<u128> = (secrets.indices.iter())
+                .map(|&s| self.bits[s as usize].counts)
+                .collect();
             counts.sort_unstable();
-            let mut weighted: Vec<(ColorCounts, u32)> = Vec::new();
+            let mut weighted: Vec<(u128, u32)> = Vec::new();
             for c in counts {
                 match weighted.last_mut() {
                     Some((last, n)) if *last == c => *n += 1,
@@ -282,15 +297,8 @@ impl Codes {
             weighted
         });
         let mut coarse = [0; 9];
-        let wide = ColorCounts::is_wide(self.board.pegs());
         for &(counts, n) in multisets {
-            // Only the counts matter for shared pegs; the code is any.
-            let (_, shared) = if wide {
-                differ_shared::<true>(guess.code, guess.counts, guess.code, counts)
-            } else {
-                differ_shared::<false>(guess.code, guess.counts, guess.code, counts)
-            };
-            coarse[shared as usize] += n;
+            coarse[(guess & counts).count_ones() as usize] += n;
         }
         *work += multisets.len() as u64;
         coarse
@@ -298,7 +306,7 @@ impl Codes {
 
     /// Class sizes of `guess` over `candidates`.
     pub fn classes(&self, guess: u32, candidates: &[u32]) -> Classes {
-        let mut classes = [0u32; MAX_ANSWERS];
+        let mut classes = [0u32; CLASS_SLOTS];
         for &s in candidates {
             classes[self.answer(guess, s)] += 1;
         }
@@ -374,7 +382,7 @@ mod tests {
         let classes = codes.classes(guess, &all);
         assert_eq!(classes.iter().max(), Some(&256));
         assert_eq!(classes.iter().sum::<u32>(), 1296);
-        let (mut work, mut scratch) = (0, [7; MAX_ANSWERS]);
+        let (mut work, mut scratch) = (0, [7; CLASS_SLOTS]);
         let secrets = codes.gather(&all);
         assert!(!codes.count_classes(guess, &secrets, &mut scratch, &mut work, |c, _| c <= 255));
         assert!(work > 0 && work < 1296);

@@ -23,10 +23,10 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::partition::{Classes, Codes, Secrets};
+use crate::partition::{Classes, Codes, Secrets, CLASS_SLOTS};
 use crate::progress::Progress;
 use crate::symmetry::Symmetry;
-use lookup::score::{answer_count, MAX_ANSWERS};
+use lookup::score::answer_count;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -118,7 +118,7 @@ impl Scan<'_> {
         let chunk = |range: std::ops::Range<u32>| {
             let mut best: Option<(u64, u32)> = None;
             let mut work = 0;
-            let mut classes = [0; MAX_ANSWERS];
+            let mut classes = [0; CLASS_SLOTS];
             for guess in range.filter_map(guess_at) {
                 if guess > floor_at.load(Ordering::Relaxed) {
                     continue;

@@ -18,7 +18,7 @@
 use crate::board::{Code, Written};
 use crate::format::{FormatError, Meta, Stats};
 use crate::play::{solve, PlayError};
-use crate::score::{answer_count, score_counts, ColorCounts, MAX_ANSWERS};
+use crate::score::{answer_count, ScoreBits, MAX_ANSWERS};
 use crate::tree::{Position, Tree};
 use std::fmt;
 use std::vec::Vec;
@@ -148,7 +148,10 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
     let board = tree.board();
     let pegs = board.pegs();
     let codes: Vec<Code> = board.codes().collect();
-    let counts: Vec<ColorCounts> = codes.iter().map(|&c| ColorCounts::of(c, pegs)).collect();
+    let bits: Vec<ScoreBits<u128>> = codes
+        .iter()
+        .map(|&c| ScoreBits::of(c, pegs, board.colors()))
+        .collect();
     let layout = *tree.layout();
 
     let mut secrets: Vec<u32> = (0..board.code_count()).collect();
@@ -190,16 +193,7 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         }
         // Counting sort of the secrets here by the answer the guess gets.
         let guess = node.guess as usize;
-        let answer_of = |s: u32| {
-            score_counts(
-                codes[guess],
-                counts[guess],
-                codes[s as usize],
-                counts[s as usize],
-                pegs,
-            )
-            .index(pegs)
-        };
+        let answer_of = |s: u32| bits[guess].score(bits[s as usize]).index(pegs);
         let mut class_start = [0usize; MAX_ANSWERS + 1];
         for &s in &secrets[visit.from..visit.to] {
             class_start[answer_of(s) + 1] += 1;

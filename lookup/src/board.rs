@@ -7,7 +7,7 @@
 //!
 //! A [`Code`] packs one colour (0-based) per 4-bit nibble, the first peg in the most
 //! significant used nibble, so that comparing two packed codes of one board compares
-//! them lexicographically and scoring can work on whole words.
+//! them lexicographically.
 //!
 //! Notation: with at most 9 colours, colours are written `1`..`C` as in Knuth's paper
 //! (`1122`). With 10 to 16 colours they are written as hexadecimal digits `0`..`9`,

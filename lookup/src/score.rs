@@ -1,11 +1,10 @@
 //! Feedback (black and white pegs), its dense index, and scoring a guess.
 //!
-//! Scoring works on whole words: blacks are the zero nibbles of `guess ^ secret`, and
-//! blacks + whites is the sum over colours of the smaller of the two colour counts,
-//! taken on 16 lanes of a word at once ([`ColorCounts`]). The generator scores
-//! billions of pairs, so it keeps each code's counts and calls [`differ_shared`], the
-//! branch-free core of [`score_counts`]; the plain per-peg definition stays in the
-//! tests as the reference.
+//! Scoring works on whole words: a code is kept as two bit sets ([`ScoreBits`]) whose
+//! intersections with another code's count the blacks and the shared pegs (blacks +
+//! whites), so a score is two ANDs and two population counts. The generator scores
+//! billions of pairs this way from bits it keeps for every code; the plain per-peg
+//! definition stays in the tests as the reference.
 //!
 //! Feedback index: answers are numbered by blacks, then whites, skipping the
 //! impossible `(P-1, 1)`, with the win `(P, 0)` last. A board with P pegs has
@@ -143,117 +142,107 @@ impl fmt::Display for Feedback {
     }
 }
 
-/// A code's colour counts in SIMD-within-a-register lanes, laid out for its board:
-/// with at most 7 pegs a count fits 3 bits, so 16 colours take one 4-bit lane each
-/// of `lo`; with 8 pegs a count can be 8, so each colour takes a byte lane, colours
-/// 0-7 in `lo` and 8-15 in `hi`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ColorCounts {
-    lo: u64,
-    hi: u64,
+/// A machine word used as a bit set: `u64` when a board's pegs times colours fit
+/// in 64 bits (every board up to 8 pegs of 8 colours, 7 of 9, 6 of 10, 5 of 12,
+/// 4 of 16), `u128` for the rest.
+pub trait Word:
+    Copy
+    + Eq
+    + Ord
+    + core::hash::Hash
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+{
+    /// Bits in the word.
+    const BITS: u32;
+    /// No bit set.
+    const ZERO: Self;
+    /// The word with only bit `i` set.
+    fn bit(i: u32) -> Self;
+    /// The number of bits set (one instruction on CPUs with a population count).
+    fn ones(self) -> u32;
 }
 
-/// Sum over 4-bit lanes of the smaller of two lanes holding at most 7 each.
-#[inline(always)]
-fn nibble_min_sum(a: u64, b: u64) -> u32 {
-    const HIGH: u64 = 0x8888_8888_8888_8888;
-    const LOW: u64 = 0x1111_1111_1111_1111;
-    // a + 8 - b is in 1..=15: no borrow across lanes, and bit 3 says a >= b.
-    let take_b = ((((a | HIGH) - b) & HIGH) >> 3) * 0xf;
-    let min = (b & take_b) | (a & !take_b);
-    // The total is at most 7, so the top lane of the product is the lane sum.
-    (min.wrapping_mul(LOW) >> 60) as u32
-}
-
-/// Sum over byte lanes of the smaller of two lanes holding at most 8 each.
-#[inline(always)]
-fn byte_min_sum(a: u64, b: u64) -> u32 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let take_b = ((((a | HIGH) - b) & HIGH) >> 7) * 0xff;
-    let min = (b & take_b) | (a & !take_b);
-    (min.wrapping_mul(LOW) >> 56) as u32
-}
-
-impl ColorCounts {
-    pub fn of(code: Code, pegs: usize) -> ColorCounts {
-        let mut counts = ColorCounts { lo: 0, hi: 0 };
-        for i in 0..pegs {
-            let c = u32::from(code.color(pegs, i));
-            match (Self::is_wide(pegs), c < 8) {
-                (false, _) => counts.lo += 1 << (4 * c),
-                (true, true) => counts.lo += 1 << (8 * c),
-                (true, false) => counts.hi += 1 << (8 * (c - 8)),
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn bit(i: u32) -> $t {
+                1 << i
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
             }
         }
-        counts
-    }
-
-    /// Whether a board with `pegs` pegs needs byte lanes (8 pegs) rather than nibbles.
-    pub const fn is_wide(pegs: usize) -> bool {
-        pegs > 7
-    }
-
-    /// Sum over colours of the smaller count: the pegs the two codes share.
-    /// `WIDE` is [`ColorCounts::is_wide`] of the board.
-    #[inline(always)]
-    fn shared<const WIDE: bool>(self, other: ColorCounts) -> u32 {
-        if WIDE {
-            byte_min_sum(self.lo, other.lo) + byte_min_sum(self.hi, other.hi)
-        } else {
-            nibble_min_sum(self.lo, other.lo)
-        }
-    }
-}
-
-/// The raw material of a score in the form the generator's hot loop wants:
-/// `(differing pegs, shared pegs)`, from which black = pegs - differing and
-/// white = shared - black. `WIDE` is [`ColorCounts::is_wide`] of the board, a
-/// constant so that the loop has no branch.
-#[inline(always)]
-pub fn differ_shared<const WIDE: bool>(
-    guess: Code,
-    guess_counts: ColorCounts,
-    secret: Code,
-    secret_counts: ColorCounts,
-) -> (u32, u32) {
-    let x = guess.packed() ^ secret.packed();
-    // Bit 0 of each nibble: that peg differs. At most 8 such bits: their sum fits
-    // the top nibble of the product.
-    let differ = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111;
-    (
-        differ.wrapping_mul(0x1111_1111) >> 28,
-        guess_counts.shared::<WIDE>(secret_counts),
-    )
-}
-
-/// Scores with precomputed colour counts.
-#[inline]
-pub fn score_counts(
-    guess: Code,
-    guess_counts: ColorCounts,
-    secret: Code,
-    secret_counts: ColorCounts,
-    pegs: usize,
-) -> Feedback {
-    let (differ, shared) = if ColorCounts::is_wide(pegs) {
-        differ_shared::<true>(guess, guess_counts, secret, secret_counts)
-    } else {
-        differ_shared::<false>(guess, guess_counts, secret, secret_counts)
     };
-    let black = pegs as u32 - differ;
-    Feedback::new(black as u8, (shared - black) as u8)
+}
+word!(u64);
+word!(u128);
+
+/// A code as two bit sets laid out so that scoring is two intersections and two
+/// population counts, with no loop and no branch.
+///
+/// `places` has bit `peg * colors + colour` for each peg, so the common bits of a
+/// guess and a secret are their blacks. `counts` gives each colour a block of
+/// `pegs` bits, at `colour * pegs`, whose first k bits are set when the colour
+/// occurs k times; the common bits of two such blocks are the smaller count, so the
+/// common bits of two codes' `counts` are the pegs they share (black + white).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ScoreBits<W> {
+    pub places: W,
+    pub counts: W,
 }
 
-/// The feedback `guess` gets when the hidden code is `secret`.
+/// Whether a board with `pegs` pegs and `colors` colours fits [`ScoreBits`] of `W`.
+pub const fn fits<W: Word>(pegs: usize, colors: usize) -> bool {
+    pegs * colors <= W::BITS as usize
+}
+
+impl<W: Word> ScoreBits<W> {
+    /// The bits of `code` on a board of `pegs` pegs and `colors` colours, which must
+    /// [`fits`] `W`.
+    pub fn of(code: Code, pegs: usize, colors: usize) -> ScoreBits<W> {
+        debug_assert!(fits::<W>(pegs, colors));
+        let mut seen = [0u32; 16];
+        let mut bits = ScoreBits {
+            places: W::ZERO,
+            counts: W::ZERO,
+        };
+        for peg in 0..pegs {
+            let c = usize::from(code.color(pegs, peg));
+            bits.places = bits.places | W::bit((peg * colors + c) as u32);
+            bits.counts = bits.counts | W::bit((c * pegs) as u32 + seen[c]);
+            seen[c] += 1;
+        }
+        bits
+    }
+
+    /// `(black pegs, shared pegs)` of a guess (`self`) and a secret: black + white
+    /// is the shared count, so white = shared - black.
+    #[inline(always)]
+    pub fn black_shared(self, secret: ScoreBits<W>) -> (u32, u32) {
+        (
+            (self.places & secret.places).ones(),
+            (self.counts & secret.counts).ones(),
+        )
+    }
+
+    /// The feedback of a guess (`self`) and a secret.
+    #[inline]
+    pub fn score(self, secret: ScoreBits<W>) -> Feedback {
+        let (black, shared) = self.black_shared(secret);
+        Feedback::new(black as u8, (shared - black) as u8)
+    }
+}
+
+/// The feedback `guess` gets when the hidden code is `secret`, on any board with
+/// `pegs` pegs (laid out for the most colours a board can have).
 pub fn score(guess: Code, secret: Code, pegs: usize) -> Feedback {
-    score_counts(
-        guess,
-        ColorCounts::of(guess, pegs),
-        secret,
-        ColorCounts::of(secret, pegs),
-        pegs,
-    )
+    let bits = |code| ScoreBits::<u128>::of(code, pegs, 16);
+    bits(guess).score(bits(secret))
 }
 
 #[cfg(test)]
@@ -389,6 +378,22 @@ mod tests {
             let got = score(Code::from_colors(&g), Code::from_colors(&s), pegs);
             let (black, white) = reference_score(&g, &s);
             prop_assert_eq!(got, Feedback::new(black, white));
+        }
+
+        /// The layout the generator uses: colours blocks as wide as the board's
+        /// colours, in 64 bits when they fit.
+        #[test]
+        fn board_layouts_match_the_reference((pegs, g, s) in board_and_two_codes()) {
+            let colors = usize::from(*g.iter().chain(&s).max().unwrap()) + 1;
+            let (gc, sc) = (Code::from_colors(&g), Code::from_colors(&s));
+            let (black, white) = reference_score(&g, &s);
+            let wide = ScoreBits::<u128>::of(gc, pegs, colors);
+            prop_assert_eq!(wide.score(ScoreBits::of(sc, pegs, colors)), Feedback::new(black, white));
+            if fits::<u64>(pegs, colors) {
+                let narrow = ScoreBits::<u64>::of(gc, pegs, colors);
+                let (b, shared) = narrow.black_shared(ScoreBits::of(sc, pegs, colors));
+                prop_assert_eq!((b as u8, shared as u8 - b as u8), (black, white));
+            }
         }
 
         #[test]
