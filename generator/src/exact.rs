@@ -388,9 +388,8 @@ impl Exact {
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
             let outside = kept
                 .iter()
-                .flat_map(|&(id, _)| codes.multiset_codes(id))
-                .copied()
-                .filter(|g| candidates.binary_search(g).is_err() && keep(g));
+                .flat_map(|&(id, _)| codes.outsiders(id, &secrets))
+                .filter(keep);
             let outside = self.options(context, &secrets, outside, depth, limit);
             self.try_options(
                 context, candidates, history, depth, outside, &mut best, &mut limit,

@@ -38,6 +38,8 @@ pub struct Codes {
     answer_index: [u8; 256],
     /// The codes of each multiset, ascending.
     multiset_codes: Vec<Vec<u32>>,
+    /// Each code's multiset.
+    multiset_of: Vec<u32>,
     /// The colours of each multiset (bit c for colour c).
     multiset_colors: Vec<u16>,
 }
@@ -81,6 +83,9 @@ pub struct Secrets<'a> {
     /// The secrets' distinct colour multisets (their `counts` bits), each with how
     /// many secrets have it: enough to count shared pegs (made on first use).
     multisets: OnceLock<Vec<(u128, u32)>>,
+    /// `(multiset, secret)` for every secret, sorted: the secrets of any multiset
+    /// (made on first use).
+    by_multiset: OnceLock<Vec<(u32, u32)>>,
 }
 
 impl Secrets<'_> {
@@ -115,6 +120,7 @@ impl Codes {
         }
         let mut ids: HashMap<u128, u32> = HashMap::new();
         let (mut multiset_codes, mut multiset_colors) = (Vec::<Vec<u32>>::new(), Vec::new());
+        let mut multiset_of = Vec::with_capacity(codes.len());
         for (index, (code, bits)) in codes.iter().zip(&bits).enumerate() {
             let id = *ids.entry(bits.counts).or_insert_with(|| {
                 multiset_codes.push(Vec::new());
@@ -123,6 +129,7 @@ impl Codes {
                 multiset_codes.len() as u32 - 1
             });
             multiset_codes[id as usize].push(index as u32);
+            multiset_of.push(id);
         }
         Codes {
             board,
@@ -131,6 +138,7 @@ impl Codes {
             narrow: fits::<u64>(pegs, colors),
             answer_index,
             multiset_codes,
+            multiset_of,
             multiset_colors,
         }
     }
@@ -167,6 +175,29 @@ impl Codes {
         &self.multiset_codes[id]
     }
 
+    /// The codes of multiset `id` that are not among `secrets`, ascending: each is
+    /// looked up among the few secrets of its own multiset only.
+    pub fn outsiders<'s>(
+        &'s self,
+        id: usize,
+        secrets: &'s Secrets,
+    ) -> impl Iterator<Item = u32> + 's {
+        let grouped = secrets.by_multiset.get_or_init(|| {
+            let mut grouped: Vec<(u32, u32)> = (secrets.indices.iter())
+                .map(|&s| (self.multiset_of[s as usize], s))
+                .collect();
+            grouped.sort_unstable();
+            grouped
+        });
+        let from = grouped.partition_point(|&(m, _)| (m as usize) < id);
+        let to = from + grouped[from..].partition_point(|&(m, _)| m as usize == id);
+        let inside = &grouped[from..to];
+        self.multiset_codes[id]
+            .iter()
+            .copied()
+            .filter(move |&g| inside.binary_search_by_key(&g, |&(_, s)| s).is_err())
+    }
+
     /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
         let bits = candidates.iter().map(|&s| self.bits[s as usize]);
@@ -178,6 +209,7 @@ impl Codes {
                 Items::Wide(bits.collect())
             },
             multisets: OnceLock::new(),
+            by_multiset: OnceLock::new(),
         }
     }
 

@@ -87,12 +87,9 @@ pub struct Counters {
 /// faster than checking at every node; 8 and 32 were slower than 16.
 const CHECK_CLASSES_FROM: usize = 16;
 
-/// From this many candidates on, membership is looked up in a bitset of all codes.
-const BITSET_FROM: usize = 1024;
-
 /// Below this many scorings a scan runs on one thread.
 pub(crate) const PARALLEL_WORK: usize = 1 << 15;
-/// Guesses per parallel chunk.
+/// Candidates per parallel chunk (the outsiders go a colour multiset at a time).
 const CHUNK: u32 = 256;
 
 struct Scan<'a> {
@@ -103,14 +100,18 @@ struct Scan<'a> {
 }
 
 impl Scan<'_> {
-    /// The best (score, code) among `guess_at(0..count)` (skipping `None`) that
+    /// The best (score, code) among the guesses of `guesses(0..groups)` that
     /// scores at most `limit`, which tightens as better guesses are found. A guess
     /// scoring `floor` (no guess scanned can score less) can only be beaten by a
-    /// smaller code, so once one is found larger codes are skipped.
-    fn best(
+    /// smaller code, so once one is found larger codes are skipped. The scan runs
+    /// in parallel chunks of `per_chunk` groups when there is `work` enough (pairs
+    /// to score at most).
+    fn best<I: IntoIterator<Item = u32>>(
         &self,
-        count: u32,
-        guess_at: &(dyn Fn(u32) -> Option<u32> + Sync),
+        groups: u32,
+        per_chunk: u32,
+        work: usize,
+        guesses: impl Fn(u32) -> I + Sync,
         limit: &AtomicU64,
         floor: u64,
     ) -> Option<(u64, u32)> {
@@ -119,7 +120,7 @@ impl Scan<'_> {
             let mut best: Option<(u64, u32)> = None;
             let mut work = 0;
             let mut classes = [0; CLASS_SLOTS];
-            for guess in range.filter_map(guess_at) {
+            for guess in range.flat_map(&guesses) {
                 if guess > floor_at.load(Ordering::Relaxed) {
                     continue;
                 }
@@ -145,12 +146,12 @@ impl Scan<'_> {
             self.counters.scorings.fetch_add(work, Ordering::Relaxed);
             best
         };
-        if count as usize * self.candidates.len() <= PARALLEL_WORK {
-            chunk(0..count)
+        if work <= PARALLEL_WORK {
+            chunk(0..groups)
         } else {
-            (0..count.div_ceil(CHUNK))
+            (0..groups.div_ceil(per_chunk))
                 .into_par_iter()
-                .filter_map(|c| chunk(c * CHUNK..((c + 1) * CHUNK).min(count)))
+                .filter_map(|c| chunk(c * per_chunk..((c + 1) * per_chunk).min(groups)))
                 .min()
         }
     }
@@ -192,8 +193,9 @@ pub fn best_guess(
     let n = candidates.len() as u32;
     let floor = rule.floor(&[(n, answers)], answers);
     // The smallest candidate is the smallest of its class, so some candidate is scored.
+    let pairs = candidates.len() * candidates.len();
     let (best, guess) = scan
-        .best(n, &inside, &any, floor)
+        .best(n, CHUNK, pairs, inside, &any, floor)
         .unwrap_or((u64::MAX, candidates[0]));
     let outsiders_floor = rule.floor(&[(n, answers - 1)], answers);
     if consistent_only || best <= floor || outsiders_floor >= best {
@@ -210,37 +212,20 @@ pub fn best_guess(
         rule.floor(groups, answers)
     });
     counters.scorings.fetch_add(work, Ordering::Relaxed);
-    // Big sets test membership in a bitset rather than by binary search.
-    let member: Option<Vec<u64>> = (candidates.len() >= BITSET_FROM).then(|| {
-        let mut bits = vec![0u64; codes.len().div_ceil(64) as usize];
-        for &s in candidates {
-            bits[s as usize / 64] |= 1 << (s % 64);
-        }
-        bits
-    });
-    let is_candidate = |g: u32| match &member {
-        Some(bits) => bits[g as usize / 64] & (1 << (g % 64)) != 0,
-        None => candidates.binary_search(&g).is_ok(),
-    };
-    let members = |&(id, floor): &(usize, u64)| {
-        let codes = codes.multiset_codes(id).iter();
-        codes
-            .filter(|&&g| !is_candidate(g))
-            .map(move |&g| (g, floor))
-    };
-    let outsiders: Vec<(u32, u64)> = if codes.len() as usize > PARALLEL_WORK {
-        kept.par_iter().flat_map_iter(members).collect()
-    } else {
-        kept.iter().flat_map(members).collect()
-    };
     let strictly_better = AtomicU64::new(best - 1);
-    let outsider_at = |i: u32| {
-        let (g, floor) = outsiders[i as usize];
-        Some(g).filter(|&g| floor <= strictly_better.load(Ordering::Relaxed) && keep(g))
+    let outsiders = |i: u32| {
+        let (id, floor) = kept[i as usize];
+        let live = floor <= strictly_better.load(Ordering::Relaxed);
+        live.then(|| codes.outsiders(id, &secrets).filter(|&g| keep(g)))
+            .into_iter()
+            .flatten()
     };
+    let sizes = kept.iter().map(|&(id, _)| codes.multiset_codes(id).len());
     let found = scan.best(
-        outsiders.len() as u32,
-        &outsider_at,
+        kept.len() as u32,
+        1,
+        sizes.sum::<usize>() * candidates.len(),
+        outsiders,
         &strictly_better,
         outsiders_floor,
     );
