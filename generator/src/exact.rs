@@ -381,7 +381,8 @@ impl Exact {
             let cost = |c: u32| u64::from(bounds[c as usize]);
             let (kept, work) =
                 codes.promising_multisets(&secrets, alphabet, u64::from(limit), |groups| {
-                    groups.iter().fold(n as u64, |sum, &(size, parts)| {
+                    let groups = groups.iter().filter(|&&(size, _)| size > 0);
+                    groups.fold(n as u64, |sum, &(size, parts)| {
                         sum.saturating_add(even_split(size, parts, cost))
                     })
                 });

@@ -34,6 +34,8 @@ pub struct Codes {
     bits: Vec<ScoreBits<u128>>,
     /// Whether the bits fit 64-bit words, which scans then use.
     narrow: bool,
+    /// [`coarse_capacity`] by shared pegs (0 past the pegs).
+    capacities: [usize; 9],
     /// Dense answer index at `black pegs << 4 | shared pegs`: any byte is in range.
     answer_index: [u8; 256],
     /// The codes of each multiset, ascending.
@@ -136,6 +138,13 @@ impl Codes {
             codes,
             bits,
             narrow: fits::<u64>(pegs, colors),
+            capacities: std::array::from_fn(|shared| {
+                if shared <= pegs {
+                    coarse_capacity(pegs, shared)
+                } else {
+                    0
+                }
+            }),
             answer_index,
             multiset_codes,
             multiset_of,
@@ -272,9 +281,8 @@ impl Codes {
     /// come from the secrets grouped by shared pegs, each group splitting into at
     /// most [`coarse_capacity`] classes. Adds the pairs scored to `work`.
     pub fn outsider_groups(&self, id: usize, secrets: &Secrets, work: &mut u64) -> Groups {
-        let pegs = self.board.pegs();
         let coarse = self.coarse_classes(self.multiset_codes[id][0], secrets, work);
-        std::array::from_fn(|shared| (coarse[shared], coarse_capacity(pegs, shared)))
+        std::array::from_fn(|shared| (coarse[shared], self.capacities[shared]))
     }
 
     /// The colour multisets worth scoring code by code: those whose colours are all
@@ -329,8 +337,15 @@ impl Codes {
             weighted
         });
         let mut coarse = [0; 9];
-        for &(counts, n) in multisets {
-            coarse[(guess & counts).count_ones() as usize] += n;
+        if self.narrow {
+            let guess = guess as u64;
+            for &(counts, n) in multisets {
+                coarse[(guess & counts as u64).count_ones() as usize] += n;
+            }
+        } else {
+            for &(counts, n) in multisets {
+                coarse[(guess & counts).count_ones() as usize] += n;
+            }
         }
         *work += multisets.len() as u64;
         coarse
