@@ -78,10 +78,11 @@ fn expand_node(
     }
     let mut below = history.to_vec();
     below.push(guess);
+    let parts: Vec<(usize, &[u32])> = parts.iter().collect();
     let children: Vec<(usize, Subtree, u64)> = parts
         .into_par_iter()
         .map(|(answer, part)| {
-            let (subtree, work) = expand_node(codes, strategy, settings, counters, &below, &part);
+            let (subtree, work) = expand_node(codes, strategy, settings, counters, &below, part);
             (answer, subtree, work)
         })
         .collect();

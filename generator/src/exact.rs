@@ -39,7 +39,7 @@
 use crate::partition::{even_split, Codes, Secrets, CLASS_SLOTS};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
-use lookup::score::answer_count;
+use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -268,18 +268,24 @@ impl Exact {
                 return;
             }
             let key = |cost: u32| u64::from(cost) * POSITION + position as u64;
-            let (mut parts, _) = context.codes.split(option.guess, candidates);
+            let (split, _) = context.codes.split(option.guess, candidates);
             // Every class holds at most two secrets: the bound is the exact cost.
-            if parts.iter().all(|(_, p)| p.len() <= 2) {
+            if split.iter().all(|(_, p)| p.len() <= 2) {
                 found.fetch_min(key(option.bound), Ordering::Relaxed);
                 return;
             }
-            parts.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+            // Largest classes first: they fail soonest.
+            let mut parts = [&[][..]; MAX_ANSWERS];
+            for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
+                *slot = part;
+            }
+            let parts = &mut parts[..split.len()];
+            parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
             let mut below: Vec<u32> = history.to_vec();
             below.push(option.guess);
             let mut total = n;
             let mut rest = option.bound - total;
-            let complete = parts.iter().all(|(_, part)| {
+            let complete = parts.iter().all(|part| {
                 rest -= self.bound(part.len(), depth - 1);
                 let Some(left) = budget(position).checked_sub(total + rest) else {
                     return false;

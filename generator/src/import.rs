@@ -49,7 +49,7 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
         let answer =
             Feedback::parse(key, &board).map_err(|e| format!("{at}: answer '{key}': {e}"))?;
         let index = answer.index(pegs);
-        if !parts.iter().any(|(a, _)| *a == index) {
+        if !parts.iter().any(|(a, _)| a == index) {
             return Err(format!(
                 "{at}: no secret left here answers {text} with {answer}"
             ));
@@ -57,11 +57,11 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
         given.push((index, child));
     }
     let mut children = Vec::with_capacity(parts.len());
-    for (answer, part) in &parts {
-        let feedback = Feedback::from_index(*answer, pegs).unwrap_or(Feedback::win(pegs));
+    for (answer, part) in parts.iter() {
+        let feedback = Feedback::from_index(answer, pegs).unwrap_or(Feedback::win(pegs));
         let child = given
             .iter()
-            .find(|(a, _)| a == answer)
+            .find(|(a, _)| *a == answer)
             .map(|(_, child)| *child)
             .ok_or_else(|| {
                 format!(
@@ -70,7 +70,7 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
                 )
             })?;
         let below = format!("{at} -> {text} {feedback}");
-        children.push((*answer, node(codes, child, part, &below)?));
+        children.push((answer, node(codes, child, part, &below)?));
     }
     Ok(Subtree::Node {
         guess,

@@ -362,24 +362,59 @@ impl Codes {
 
     /// The non-empty classes of `guess` other than the win, in answer order, and
     /// whether the guess itself is a candidate.
-    pub fn split(&self, guess: u32, candidates: &[u32]) -> (Vec<(usize, Vec<u32>)>, bool) {
+    pub fn split(&self, guess: u32, candidates: &[u32]) -> (Split, bool) {
         let classes = self.classes(guess, candidates);
         let win = self.win();
-        let mut parts: Vec<(usize, Vec<u32>)> = (0..win)
-            .filter(|&a| classes[a] > 0)
-            .map(|a| (a, Vec::with_capacity(classes[a] as usize)))
-            .collect();
-        let mut slot = [usize::MAX; MAX_ANSWERS];
-        for (i, (a, _)) in parts.iter().enumerate() {
-            slot[*a] = i;
-        }
-        for &s in candidates {
-            let a = self.answer(guess, s);
-            if a != win {
-                parts[slot[a]].1.push(s);
+        let mut split = Split {
+            grouped: vec![0; candidates.len()],
+            parts: [(0, 0); MAX_ANSWERS],
+            count: 0,
+        };
+        // Where each answer's secrets go: classes in answer order, the win last.
+        let mut next = [0u32; MAX_ANSWERS];
+        let mut end = 0;
+        for a in 0..=win {
+            next[a] = end;
+            end += classes[a];
+            if a < win && classes[a] > 0 {
+                split.parts[split.count] = (a as u8, end);
+                split.count += 1;
             }
         }
-        (parts, classes[win] > 0)
+        for &s in candidates {
+            let slot = &mut next[self.answer(guess, s)];
+            split.grouped[*slot as usize] = s;
+            *slot += 1;
+        }
+        (split, classes[win] > 0)
+    }
+}
+
+/// The classes a guess makes of a candidate set, in one allocation: each class's
+/// secrets, ascending, lie side by side in answer order.
+pub struct Split {
+    grouped: Vec<u32>,
+    /// The non-empty classes other than the win: answer, and where its secrets end.
+    parts: [(u8, u32); MAX_ANSWERS],
+    count: usize,
+}
+
+impl Split {
+    /// Each class other than the win, in answer order: its answer and its secrets.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &[u32])> + '_ {
+        let ends = self.parts[..self.count].iter();
+        let starts = std::iter::once(0).chain(ends.clone().map(|&(_, end)| end));
+        ends.zip(starts)
+            .map(|(&(a, end), start)| (usize::from(a), &self.grouped[start as usize..end as usize]))
+    }
+
+    /// How many classes other than the win.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
     }
 }
 
@@ -440,7 +475,11 @@ mod tests {
         assert_eq!(parts.iter().map(|(_, p)| p.len()).sum::<usize>(), 1295);
         assert!(parts
             .iter()
-            .all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == *a)));
+            .all(|(a, p)| p.iter().all(|&s| codes.answer(guess, s) == a)));
+        // Each class stays sorted, as every candidate set must be.
+        assert!(parts.iter().all(|(_, p)| p.is_sorted()));
+        let answers: Vec<usize> = parts.iter().map(|(a, _)| a).collect();
+        assert!(answers.is_sorted() && answers.len() == parts.len());
     }
 
     /// Every answer class of a code outside the set lies inside one coarse class,
