@@ -12,6 +12,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal \
 	optimal-depth5-4x6.mmt:--pegs=4:--colors=6:--strategy=optimal:--max-depth=5 \
 	optimal-4x6-no-repeat.mmt:--pegs=4:--colors=6:--no-repeat:--strategy=optimal \
+	optimal-4x10-no-repeat.mmt:--pegs=4:--colors=10:--no-repeat:--strategy=optimal \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
 
