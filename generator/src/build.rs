@@ -13,6 +13,7 @@ use lookup::format::{Child, NodeRecord, Stats};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// A strategy's decisions below one position.
 #[derive(Debug)]
@@ -37,12 +38,11 @@ pub fn expand(
     counters: &Counters,
 ) -> Subtree {
     let all: Vec<u32> = (0..codes.len()).collect();
-    counters.progress.waiting(all.len());
-    expand_node(codes, strategy, settings, counters, &[], &all).0
+    counters.progress.root(all.len());
+    expand_node(codes, strategy, settings, counters, &[], &all)
 }
 
-/// Expands the subtree below `history` for `candidates` (sorted); also returns the
-/// scorings it took, for the progress estimate.
+/// Expands the subtree below `history` for `candidates` (sorted).
 fn expand_node(
     codes: &Codes,
     strategy: &dyn Strategy,
@@ -50,21 +50,19 @@ fn expand_node(
     counters: &Counters,
     history: &[u32],
     candidates: &[u32],
-) -> (Subtree, u64) {
+) -> Subtree {
     if let [only] = candidates {
         counters.solved.fetch_add(1, Ordering::Relaxed);
-        return (Subtree::Leaf(*only), 0);
+        return Subtree::Leaf(*only);
     }
-    counters.progress.started(candidates.len());
     let node = Node {
         candidates,
         history,
     };
-    // The node's own count, so that its work is known (scans run on many threads).
-    let here = Counters::default();
-    let guess = strategy.choose(codes, &node, settings, &here);
-    let mut work = here.scorings.load(Ordering::Relaxed);
-    counters.scorings.fetch_add(work, Ordering::Relaxed);
+    // Timed for the progress estimate: what a node costs is its own time.
+    let choosing = Instant::now();
+    let guess = strategy.choose(codes, &node, settings, counters);
+    let took = choosing.elapsed();
     let (parts, wins) = codes.split(guess, candidates);
     assert!(
         wins || parts.len() > 1,
@@ -73,28 +71,26 @@ fn expand_node(
     if wins {
         counters.solved.fetch_add(1, Ordering::Relaxed);
     }
-    for (_, part) in parts.iter().filter(|(_, p)| p.len() > 1) {
-        counters.progress.waiting(part.len());
-    }
+    let sizes = parts.iter().map(|(_, part)| part.len());
+    counters
+        .progress
+        .chosen(history.len(), candidates.len(), took, sizes);
     let mut below = history.to_vec();
     below.push(guess);
     let parts: Vec<(usize, &[u32])> = parts.iter().collect();
-    let children: Vec<(usize, Subtree, u64)> = parts
+    let children = parts
         .into_par_iter()
         .map(|(answer, part)| {
-            let (subtree, work) = expand_node(codes, strategy, settings, counters, &below, part);
-            (answer, subtree, work)
+            let subtree = expand_node(codes, strategy, settings, counters, &below, part);
+            (answer, subtree)
         })
         .collect();
-    work += children.iter().map(|(_, _, w)| w).sum::<u64>();
-    counters.progress.finished(candidates.len(), work);
-    let node = Subtree::Node {
+    Subtree::Node {
         guess,
         wins,
         candidates: candidates.len() as u32,
-        children: children.into_iter().map(|(a, s, _)| (a, s)).collect(),
-    };
-    (node, work)
+        children,
+    }
 }
 
 /// The tree as the file stores it.
@@ -153,5 +149,34 @@ pub fn layout(root: &Subtree) -> Laid {
         records,
         edges,
         stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::{by_name, Options};
+    use lookup::Board;
+    use std::time::Duration;
+
+    #[test]
+    fn the_progress_estimate_ends_with_nothing_left() {
+        let board = Board::new(4, 5, true).unwrap();
+        let codes = Codes::new(board);
+        let strategy = by_name("knuth", Options::default(), board).unwrap();
+        let counters = Counters::default();
+        assert_eq!(counters.progress.time_left(Duration::from_secs(1)), None);
+        expand(
+            &codes,
+            strategy.as_ref(),
+            Settings { symmetry: true },
+            &counters,
+        );
+        // Every subtree announced as waiting was chosen, and no count went negative
+        // (that would have panicked in a debug build).
+        assert_eq!(
+            counters.progress.time_left(Duration::from_secs(1)),
+            Some(Duration::ZERO)
+        );
     }
 }

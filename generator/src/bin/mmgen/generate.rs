@@ -70,7 +70,7 @@ struct Measured {
 }
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
-/// [`generator::progress`] estimates it from the work done, or during an exact
+/// [`generator::progress`] estimates it from the time nodes took, or during an exact
 /// search the positions searched. Waits half a second so quick runs print nothing.
 fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64, total: u64) {
     let tick = Duration::from_millis(200);
@@ -91,15 +91,14 @@ fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64,
         let Some(b) = &bar else { continue };
         let solved = counters.solved.load(Ordering::Relaxed);
         b.set_position(solved);
-        let work = counters.scorings.load(Ordering::Relaxed) as f64;
-        let message = match (strategy.searched(), counters.progress.remaining_work()) {
+        let message = match (
+            strategy.searched(),
+            counters.progress.time_left(start.elapsed()),
+        ) {
             (Some(searched), _) if solved == 0 => {
                 format!("exact search: {searched} positions searched")
             }
-            (_, Some(remaining)) if work > 0.0 => {
-                let left = remaining as f64 * start.elapsed().as_secs_f64() / work;
-                format!("about {} left", clock(left))
-            }
+            (_, Some(left)) => format!("about {} left", clock(left)),
             _ => "estimating the time left".into(),
         };
         b.set_message(message);
@@ -109,9 +108,9 @@ fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64,
     }
 }
 
-/// Seconds as h:mm:ss.
-fn clock(seconds: f64) -> String {
-    let s = seconds.round() as u64;
+/// A duration as h:mm:ss.
+fn clock(duration: Duration) -> String {
+    let s = duration.as_secs_f64().round() as u64;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
