@@ -1,9 +1,10 @@
 //! Builds complete Mastermind strategy trees and writes them as mmtree files.
 //!
 //! Data flows one way: the board's codes ([`partition::Codes`]) -> a strategy chooses
-//! each guess ([`strategy`], searching with [`search`] and [`symmetry`]) -> [`build::expand`] grows the complete tree in parallel
-//! -> [`build::layout`] numbers it breadth first -> [`output::write_atomic`] streams it
-//! to a temporary file and renames it into place.
+//! each guess ([`strategy`], searching with [`search`] and [`symmetry`]) ->
+//! [`build::expand`] grows the complete tree in parallel -> [`build::layout`] numbers
+//! it breadth first -> [`output::write_atomic`] streams it to a temporary file and
+//! renames it into place.
 
 #![forbid(unsafe_code)]
 

@@ -1,9 +1,10 @@
 //! Splitting a candidate set by the answers a guess gets: the generator's hot loop.
 //!
 //! [`Codes`] holds every code of the board as [`ScoreBits`], so scoring a pair is two
-//! ANDs and two population counts and an answer's dense index is one table load. Candidate sets are sorted slices of code indices; a scan
-//! of many guesses over one set first gathers the set ([`Secrets`]) so that each
-//! guess streams through the secrets' codes and counts in order. Class counting uses
+//! ANDs and two population counts and an answer's dense index is one table load.
+//! Candidate sets are sorted slices of code indices; a scan of many guesses over one
+//! set first gathers the set ([`Secrets`]) so that each guess streams through the
+//! secrets' bits in order. Class counting uses
 //! a fixed array on the stack and never allocates; the loop is compiled once per
 //! word width (64 bits when the board's pegs times colours fit, else 128) so that it
 //! has no branch besides the caller's early exit.

@@ -83,8 +83,8 @@ pub struct Counters {
 /// From this many candidates on, a guess is scored only if it is the smallest of its
 /// symmetry class. Below it, scoring a guess costs less than that check, so small
 /// nodes score every code over the representatives' colours (the smallest of each
-/// class is among them, so the choice is the same). On 5x8 Knuth this made the run about 20%
-/// faster than checking at every node; 8 and 32 were slower than 16.
+/// class is among them, so the choice is the same). On 5x8 Knuth this made the run
+/// about 20% faster than checking at every node; 8 and 32 were slower than 16.
 const CHECK_CLASSES_FROM: usize = 16;
 
 /// Below this many scorings a scan runs on one thread.
