@@ -21,7 +21,7 @@
 //!   Most small sets end there.
 //! - Outsiders are taken a colour multiset at a time: the secrets counted by shared
 //!   pegs bound every arrangement of the multiset
-//!   ([`crate::partition::Codes::outsider_groups`]), and a multiset whose bound
+//!   ([`crate::partition::Codes::promising_multisets`]), and a multiset whose bound
 //!   reaches the best is never scored code by code.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
@@ -36,7 +36,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::partition::{even_split, Codes, Secrets, CLASS_SLOTS};
+use crate::partition::{coarse_capacity, even_split, Coarse, Codes, Secrets, CLASS_SLOTS};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
 use lookup::score::{answer_count, MAX_ANSWERS};
@@ -105,12 +105,40 @@ pub struct Exact {
     answers: usize,
     /// `bounds[min(depth, DEEP)][c]`: [`lower_bound`] of c secrets in depth guesses.
     bounds: Vec<OnceLock<Vec<u32>>>,
+    /// `spreads[min(depth, DEEP)]`: see [`Exact::spreads`].
+    spreads: Vec<OnceLock<Spreads>>,
+    pegs: usize,
     codes: usize,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
+}
+
+/// Spread tables stop at this set size: a bigger class takes the spread of this
+/// size, which is less (more secrets never cost less), so still a floor.
+const SPREAD_SIZES: usize = 1 << 16;
+
+/// For each shared-peg count s and class size c: the least sum of bounds of c
+/// secrets split among [`coarse_capacity`] classes, as evenly as possible
+/// ([`even_split`]), capped at `u32::MAX` (no limit is higher). One row per s,
+/// `sizes` long. A multiset's floor adds one of these per shared-peg count: a table
+/// load instead of a division and two bound loads.
+struct Spreads {
+    sizes: usize,
+    table: Vec<u32>,
+}
+
+impl Spreads {
+    /// The least total the coarse classes `coarse` can cost beyond the node itself.
+    fn floor(&self, coarse: &Coarse) -> u64 {
+        let last = self.sizes - 1;
+        let rows = self.table.chunks_exact(self.sizes);
+        rows.zip(coarse)
+            .map(|(row, &size)| u64::from(row[(size as usize).min(last)]))
+            .sum()
+    }
 }
 
 /// A guess at a node with its bound, for ordering.
@@ -134,6 +162,8 @@ impl Exact {
         Exact {
             answers: answer_count(board.pegs()),
             bounds: (0..=DEEP).map(|_| OnceLock::new()).collect(),
+            spreads: (0..=DEEP).map(|_| OnceLock::new()).collect(),
+            pegs: board.pegs(),
             codes: board.code_count() as usize,
             deadline,
             timed_out: AtomicBool::new(false),
@@ -162,6 +192,26 @@ impl Exact {
             (0..=self.codes)
                 .map(|n| lower_bound(n, self.answers, slot as u32))
                 .collect()
+        })
+    }
+
+    /// The bounds of secrets split as evenly as possible among the classes of each
+    /// shared-peg count, for `depth` guesses.
+    fn spreads(&self, depth: u32) -> &Spreads {
+        let slot = (depth as usize).min(DEEP);
+        self.spreads[slot].get_or_init(|| {
+            let bounds = self.bounds(depth);
+            let cost = |c: u32| u64::from(bounds[c as usize]);
+            let sizes = self.codes.min(SPREAD_SIZES) + 1;
+            let table = (0..=self.pegs)
+                .flat_map(|shared| {
+                    let parts = coarse_capacity(self.pegs, shared);
+                    (0..sizes as u32).map(move |size| {
+                        u32::try_from(even_split(size, parts, cost)).unwrap_or(u32::MAX)
+                    })
+                })
+                .collect();
+            Spreads { sizes, table }
         })
     }
 
@@ -383,14 +433,10 @@ impl Exact {
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
             let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
-            let bounds = self.bounds(depth - 1);
-            let cost = |c: u32| u64::from(bounds[c as usize]);
+            let spreads = self.spreads(depth - 1);
             let (kept, work) =
-                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |groups| {
-                    let groups = groups.iter().filter(|&&(size, _)| size > 0);
-                    groups.fold(n as u64, |sum, &(size, parts)| {
-                        sum.saturating_add(even_split(size, parts, cost))
-                    })
+                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
+                    n as u64 + spreads.floor(coarse)
                 });
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
             let outside = kept
@@ -429,6 +475,31 @@ mod tests {
         assert_eq!(lower_bound(15, 14, UNLIMITED), 1 + 2 * 13 + 3);
         assert_eq!(lower_bound(15, 14, 2), UNLIMITED);
         assert_eq!(lower_bound(14, 14, 2), 27);
+    }
+
+    #[test]
+    fn spread_tables_match_even_splits_of_the_bounds() {
+        let board = Board::classic();
+        let exact = Exact::new(board, None);
+        for depth in [2, 3, 5, UNLIMITED] {
+            let (spreads, bounds) = (exact.spreads(depth), exact.bounds(depth));
+            let cost = |c: u32| u64::from(bounds[c as usize]);
+            for seed in 0..2000u32 {
+                // Coarse classes of every size up to the whole board, 0 past the pegs.
+                let coarse: Coarse = std::array::from_fn(|s| {
+                    if s <= 4 {
+                        seed.wrapping_mul(2654435761).rotate_left(5 * s as u32) % 1297
+                    } else {
+                        0
+                    }
+                });
+                let plain = (0..=4).fold(0u64, |sum, s| {
+                    let split = even_split(coarse[s], coarse_capacity(4, s), cost);
+                    sum.saturating_add(split.min(u64::from(u32::MAX)))
+                });
+                assert_eq!(spreads.floor(&coarse), plain, "{coarse:?} depth {depth}");
+            }
+        }
     }
 
     /// The optimum by plain recursion over every guess, no bound, no symmetry, no

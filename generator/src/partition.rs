@@ -10,7 +10,7 @@
 //! has no branch besides the caller's early exit.
 //!
 //! Codes that are not candidates can often be ruled out a whole colour multiset at
-//! a time ([`Codes::outsider_groups`]): the shared pegs (black + white) of a guess
+//! a time ([`Codes::promising_multisets`]): the shared pegs (black + white) of a guess
 //! and a secret depend only on the guess's colours, not on their order, so one
 //! count of the secrets by shared pegs bounds every arrangement of those colours.
 
@@ -278,52 +278,50 @@ impl Codes {
         (secrets.len(), true)
     }
 
-    /// For every code of multiset `id` that is not a candidate: its answer classes
-    /// come from the secrets grouped by shared pegs, each group splitting into at
-    /// most [`coarse_capacity`] classes. Adds the pairs scored to `work`.
-    pub fn outsider_groups(&self, id: usize, secrets: &Secrets, work: &mut u64) -> Groups {
-        let coarse = self.coarse_classes(self.multiset_codes[id][0], secrets, work);
+    /// Coarse classes as groups: each with the most answer classes
+    /// ([`coarse_capacity`]) a code that is not a candidate can split it into.
+    pub fn groups(&self, coarse: &Coarse) -> Groups {
         std::array::from_fn(|shared| (coarse[shared], self.capacities[shared]))
     }
 
     /// The colour multisets worth scoring code by code: those whose colours are all
-    /// in `alphabet` (bit c for colour c) and whose floor, `floor_of` their
-    /// [`Codes::outsider_groups`], is below `below`, each with that floor; and the
-    /// pairs scored. Counted in parallel when there is much to count.
+    /// in `alphabet` (bit c for colour c) and whose floor, `floor_of` the coarse
+    /// classes their codes share (every answer class of a code that is not a
+    /// candidate lies in one, see [`Codes::groups`]), is below `below`, each with
+    /// that floor; and the pairs scored. Counted in parallel when there is much to
+    /// count.
     pub fn promising_multisets(
         &self,
         secrets: &Secrets,
         alphabet: u16,
         below: u64,
-        floor_of: impl Fn(&Groups) -> u64 + Sync,
+        floor_of: impl Fn(&Coarse) -> u64 + Sync,
     ) -> (Vec<(usize, u64)>, u64) {
+        let multisets = self.secret_multisets(secrets);
+        let usable = |id: &usize| self.multiset_colors[*id] & !alphabet == 0;
         let floor = |id: usize| {
-            let mut work = 0;
-            let floor = (self.multiset_colors[id] & !alphabet == 0)
-                .then(|| floor_of(&self.outsider_groups(id, secrets, &mut work)))
-                .filter(|&floor| floor < below);
-            (floor.map(|floor| (id, floor)), work)
+            let first = self.multiset_codes[id][0];
+            let floor = floor_of(&self.coarse_classes(first, multisets));
+            (floor < below).then_some((id, floor))
         };
         let count = self.multiset_count();
-        let floors: Vec<(Option<(usize, u64)>, u64)> =
-            if count * secrets.len() > crate::search::PARALLEL_WORK {
-                (0..count).into_par_iter().map(floor).collect()
-            } else {
-                (0..count).map(floor).collect()
-            };
-        let work = floors.iter().map(|(_, work)| work).sum();
-        (
-            floors.into_iter().filter_map(|(kept, _)| kept).collect(),
-            work,
-        )
+        let kept = if count * secrets.len() > crate::search::PARALLEL_WORK {
+            (0..count)
+                .into_par_iter()
+                .filter(usable)
+                .filter_map(floor)
+                .collect()
+        } else {
+            (0..count).filter(usable).filter_map(floor).collect()
+        };
+        let counted = (0..count).filter(usable).count() * multisets.len();
+        (kept, counted as u64)
     }
 
-    /// The secrets counted by the pegs they share with `guess`: the same for every
-    /// arrangement of its colours, and for every secret with the same colours, so
-    /// each distinct secret multiset is scored once. Adds the pairs scored to `work`.
-    fn coarse_classes(&self, guess: u32, secrets: &Secrets, work: &mut u64) -> Coarse {
-        let guess = self.bits[guess as usize].counts;
-        let multisets = secrets.multisets.get_or_init(|| {
+    /// The secrets' distinct colour multisets (their `counts` bits), each with how
+    /// many secrets have it: enough to count shared pegs.
+    fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
+        secrets.multisets.get_or_init(|| {
             let mut counts: Vec<u128> = (secrets.indices.iter())
                 .map(|&s| self.bits[s as usize].counts)
                 .collect();
@@ -336,7 +334,15 @@ impl Codes {
                 }
             }
             weighted
-        });
+        })
+    }
+
+    /// The secrets, given as their [`Codes::secret_multisets`], counted by the pegs
+    /// they share with `guess`: the same for every arrangement of its colours, and
+    /// for every secret with the same colours, so each distinct secret multiset is
+    /// scored once.
+    fn coarse_classes(&self, guess: u32, multisets: &[(u128, u32)]) -> Coarse {
+        let guess = self.bits[guess as usize].counts;
         let mut coarse = [0; 9];
         if self.narrow {
             let guess = guess as u64;
@@ -348,7 +354,6 @@ impl Codes {
                 coarse[(guess & counts).count_ones() as usize] += n;
             }
         }
-        *work += multisets.len() as u64;
         coarse
     }
 
@@ -430,7 +435,13 @@ pub fn even_split(n: u32, classes: usize, cost: impl Fn(u32) -> u64) -> u64 {
     }
     let classes = classes as u32;
     let (share, rest) = (n / classes, n % classes);
-    u64::from(rest) * cost(share + 1) + u64::from(classes - rest) * cost(share)
+    // `cost(share + 1)` only when some class holds it: it may be past a table's end.
+    let bigger = if rest > 0 {
+        u64::from(rest) * cost(share + 1)
+    } else {
+        0
+    };
+    bigger + u64::from(classes - rest) * cost(share)
 }
 
 #[cfg(test)]
@@ -497,14 +508,15 @@ mod tests {
             let codes = Codes::new(board);
             let candidates: Vec<u32> = (0..codes.len()).filter(|i| i % 3 != 1).collect();
             let secrets = codes.gather(&candidates);
-            let mut work = 0;
+            let multisets = codes.secret_multisets(&secrets);
             let mut seen = vec![false; codes.len() as usize];
             for id in 0..codes.multiset_count() {
-                let groups = codes.outsider_groups(id, &secrets, &mut work);
+                let first = codes.multiset_codes(id)[0];
+                let shared = codes.coarse_classes(first, multisets);
                 for &g in codes.multiset_codes(id) {
                     assert!(!std::mem::replace(&mut seen[g as usize], true));
-                    let coarse = codes.coarse_classes(g, &secrets, &mut work);
-                    assert_eq!(coarse, groups.map(|(size, _)| size));
+                    let coarse = codes.coarse_classes(g, multisets);
+                    assert_eq!(coarse, shared);
                     if candidates.binary_search(&g).is_err() {
                         check_outsider(&codes, g, &candidates, &coarse);
                     }

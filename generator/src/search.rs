@@ -12,7 +12,7 @@
 //! 2. Then every other code, each abandoned as soon as it cannot beat the bound.
 //!    Codes are taken by colour multiset: one count of the secrets by shared pegs
 //!    gives a floor for every arrangement of a multiset
-//!    ([`crate::partition::Codes::outsider_groups`]), and a multiset whose floor
+//!    ([`crate::partition::Codes::promising_multisets`]), and a multiset whose floor
 //!    is not below the best is never scored code by code.
 //!
 //! With symmetry on, only the smallest code of each equivalence class is scored
@@ -51,7 +51,7 @@ pub trait Rule: Sync {
     /// with `answers` parts gives the least score of any guess, with `answers - 1`
     /// parts the least of any guess that is not a candidate; the coarse classes of
     /// a colour multiset give the least of its arrangements
-    /// ([`crate::partition::Codes::outsider_groups`]).
+    /// ([`crate::partition::Codes::promising_multisets`]).
     fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64;
 }
 
@@ -208,8 +208,8 @@ pub fn best_guess(
     let alphabet = symmetry
         .as_ref()
         .map_or(u16::MAX, |s| s.alphabet(codes.board()));
-    let (kept, work) = codes.promising_multisets(&secrets, alphabet, best, |groups| {
-        rule.floor(groups, answers)
+    let (kept, work) = codes.promising_multisets(&secrets, alphabet, best, |coarse| {
+        rule.floor(&codes.groups(coarse), answers)
     });
     counters.scorings.fetch_add(work, Ordering::Relaxed);
     let strictly_better = AtomicU64::new(best - 1);
