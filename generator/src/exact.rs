@@ -145,6 +145,8 @@ impl Spreads {
 struct Choice {
     bound: u32,
     guess: u32,
+    /// Every class holds at most two secrets: the bound is the exact cost.
+    exact: bool,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -264,9 +266,10 @@ impl Exact {
                 let outsider = classes[win] == 0;
                 let bound = bound - u64::from(bounds[classes[win] as usize]);
                 let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
-                (within && progress && bound < u64::from(limit)).then_some(Choice {
+                (within && progress && bound < u64::from(limit)).then(|| Choice {
                     bound: bound as u32,
                     guess,
+                    exact: classes[..win].iter().all(|&c| c <= 2),
                 })
             })
             .collect();
@@ -318,12 +321,11 @@ impl Exact {
                 return;
             }
             let key = |cost: u32| u64::from(cost) * POSITION + position as u64;
-            let (split, _) = context.codes.split(option.guess, candidates);
-            // Every class holds at most two secrets: the bound is the exact cost.
-            if split.iter().all(|(_, p)| p.len() <= 2) {
+            if option.exact {
                 found.fetch_min(key(option.bound), Ordering::Relaxed);
                 return;
             }
+            let (split, _) = context.codes.split(option.guess, candidates);
             // Largest classes first: they fail soonest.
             let mut parts = [&[][..]; MAX_ANSWERS];
             for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
