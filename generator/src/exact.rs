@@ -103,10 +103,8 @@ const DEEP: usize = 63;
 /// An exact search over one board, shared by every node of the tree it builds.
 pub struct Exact {
     answers: usize,
-    /// `bounds[min(depth, DEEP)][c]`: [`lower_bound`] of c secrets in depth guesses.
-    bounds: Vec<OnceLock<Vec<u32>>>,
-    /// `spreads[min(depth, DEEP)]`: see [`Exact::spreads`].
-    spreads: Vec<OnceLock<Spreads>>,
+    /// `tables[min(depth, DEEP)]`: the bounds for `depth` guesses, made on first use.
+    tables: Vec<OnceLock<Tables>>,
     pegs: usize,
     codes: usize,
     deadline: Option<Instant>,
@@ -114,6 +112,16 @@ pub struct Exact {
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
+}
+
+/// The bounds for one depth limit, by set size, in the forms the hot loops use.
+struct Tables {
+    /// `bounds[c]`: [`lower_bound`] of c secrets.
+    bounds: Vec<u32>,
+    /// `steps[c] = bounds[c] - bounds[c - 1]` (0 at c = 0): what one more secret in a
+    /// class adds, one load where scoring a guess tightens its bound secret by secret.
+    steps: Vec<u32>,
+    spreads: Spreads,
 }
 
 /// Spread tables stop at this set size: a bigger class takes the spread of this
@@ -163,8 +171,7 @@ impl Exact {
     pub fn new(board: Board, deadline: Option<Instant>) -> Exact {
         Exact {
             answers: answer_count(board.pegs()),
-            bounds: (0..=DEEP).map(|_| OnceLock::new()).collect(),
-            spreads: (0..=DEEP).map(|_| OnceLock::new()).collect(),
+            tables: (0..=DEEP).map(|_| OnceLock::new()).collect(),
             pegs: board.pegs(),
             codes: board.code_count() as usize,
             deadline,
@@ -187,22 +194,16 @@ impl Exact {
         late
     }
 
-    /// Lower bounds of every set size for `depth` guesses.
-    fn bounds(&self, depth: u32) -> &[u32] {
+    /// The bounds of every set size for `depth` guesses.
+    fn tables(&self, depth: u32) -> &Tables {
         let slot = (depth as usize).min(DEEP);
-        self.bounds[slot].get_or_init(|| {
-            (0..=self.codes)
+        self.tables[slot].get_or_init(|| {
+            let bounds: Vec<u32> = (0..=self.codes)
                 .map(|n| lower_bound(n, self.answers, slot as u32))
-                .collect()
-        })
-    }
-
-    /// The bounds of secrets split as evenly as possible among the classes of each
-    /// shared-peg count, for `depth` guesses.
-    fn spreads(&self, depth: u32) -> &Spreads {
-        let slot = (depth as usize).min(DEEP);
-        self.spreads[slot].get_or_init(|| {
-            let bounds = self.bounds(depth);
+                .collect();
+            let steps = std::iter::once(0)
+                .chain(bounds.windows(2).map(|w| w[1] - w[0]))
+                .collect();
             let cost = |c: u32| u64::from(bounds[c as usize]);
             let sizes = self.codes.min(SPREAD_SIZES) + 1;
             let table = (0..=self.pegs)
@@ -213,8 +214,17 @@ impl Exact {
                     })
                 })
                 .collect();
-            Spreads { sizes, table }
+            Tables {
+                bounds,
+                steps,
+                spreads: Spreads { sizes, table },
+            }
         })
+    }
+
+    /// Lower bounds of every set size for `depth` guesses.
+    fn bounds(&self, depth: u32) -> &[u32] {
+        &self.tables(depth).bounds
     }
 
     fn bound(&self, n: usize, depth: u32) -> u32 {
@@ -248,7 +258,7 @@ impl Exact {
         let codes = context.codes;
         let win = codes.win();
         let n = secrets.len() as u64;
-        let bounds = self.bounds(depth - 1);
+        let Tables { bounds, steps, .. } = self.tables(depth - 1);
         let mut classes = [0; CLASS_SLOTS];
         let mut work = 0;
         let mut options: Vec<Choice> = pool
@@ -259,8 +269,7 @@ impl Exact {
                 let mut bound = n;
                 let within =
                     codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
-                        let size = size as usize;
-                        bound += u64::from(bounds[size]) - u64::from(bounds[size - 1]);
+                        bound += u64::from(steps[size as usize]);
                         bound <= u64::from(limit)
                     });
                 let outsider = classes[win] == 0;
@@ -435,7 +444,7 @@ impl Exact {
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
             let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
-            let spreads = self.spreads(depth - 1);
+            let spreads = &self.tables(depth - 1).spreads;
             let (kept, work) =
                 codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
                     n as u64 + spreads.floor(coarse)
@@ -484,7 +493,9 @@ mod tests {
         let board = Board::classic();
         let exact = Exact::new(board, None);
         for depth in [2, 3, 5, UNLIMITED] {
-            let (spreads, bounds) = (exact.spreads(depth), exact.bounds(depth));
+            let Tables {
+                bounds, spreads, ..
+            } = exact.tables(depth);
             let cost = |c: u32| u64::from(bounds[c as usize]);
             for seed in 0..2000u32 {
                 // Coarse classes of every size up to the whole board, 0 past the pegs.
