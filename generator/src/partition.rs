@@ -341,6 +341,7 @@ impl Codes {
     /// they share with `guess`: the same for every arrangement of its colours, and
     /// for every secret with the same colours, so each distinct secret multiset is
     /// scored once.
+    #[inline]
     fn coarse_classes(&self, guess: u32, multisets: &[(u128, u32)]) -> Coarse {
         let guess = self.bits[guess as usize].counts;
         let mut coarse = [0; 9];
