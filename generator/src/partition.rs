@@ -358,7 +358,9 @@ impl Codes {
         coarse
     }
 
-    /// Class sizes of `guess` over `candidates`.
+    /// Class sizes of `guess` over `candidates`: the plain count the tests check
+    /// the fast paths against.
+    #[cfg(test)]
     pub fn classes(&self, guess: u32, candidates: &[u32]) -> Classes {
         let mut classes = [0u32; CLASS_SLOTS];
         for &s in candidates {
@@ -370,10 +372,19 @@ impl Codes {
     /// The non-empty classes of `guess` other than the win, in answer order, and
     /// whether the guess itself is a candidate.
     pub fn split(&self, guess: u32, candidates: &[u32]) -> (Split, bool) {
-        let classes = self.classes(guess, candidates);
+        let n = candidates.len();
         let win = self.win();
+        // The secrets go in the first half; each one's answer, scored once, waits in
+        // the second half until then.
+        let mut grouped = vec![0u32; 2 * n];
+        let (secrets, answers) = grouped.split_at_mut(n);
+        let mut classes = [0u32; CLASS_SLOTS];
+        for (answer, &s) in answers.iter_mut().zip(candidates) {
+            *answer = self.answer(guess, s) as u32;
+            classes[*answer as usize] += 1;
+        }
         let mut split = Split {
-            grouped: vec![0; candidates.len()],
+            grouped: Vec::new(),
             parts: [(0, 0); MAX_ANSWERS],
             count: 0,
         };
@@ -388,11 +399,13 @@ impl Codes {
                 split.count += 1;
             }
         }
-        for &s in candidates {
-            let slot = &mut next[self.answer(guess, s)];
-            split.grouped[*slot as usize] = s;
+        for (&answer, &s) in answers.iter().zip(candidates) {
+            let slot = &mut next[answer as usize];
+            secrets[*slot as usize] = s;
             *slot += 1;
         }
+        grouped.truncate(n);
+        split.grouped = grouped;
         (split, classes[win] > 0)
     }
 }
