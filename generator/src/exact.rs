@@ -96,14 +96,24 @@ struct Cache {
     codes: usize,
 }
 
-/// Depths from this on bound like no depth limit (13 answers or more to the power 62
-/// exceeds any board).
-const DEEP: usize = 63;
+/// The least depth limit under which `lower_bound` equals the unlimited bound for
+/// every set of a board with `codes` codes: its levels hold them all.
+fn full_depth(codes: usize, answers: usize) -> usize {
+    let branching = (answers - 1) as u64;
+    let (mut depth, mut held, mut level) = (0, 0u64, 1u64);
+    while held < codes as u64 {
+        depth += 1;
+        held = held.saturating_add(level);
+        level = level.saturating_mul(branching);
+    }
+    depth
+}
 
 /// An exact search over one board, shared by every node of the tree it builds.
 pub struct Exact {
     answers: usize,
-    /// `tables[min(depth, DEEP)]`: the bounds for `depth` guesses, made on first use.
+    /// `tables[min(depth, full_depth)]`: the bounds for `depth` guesses, made on first
+    /// use; every deeper limit bounds like the [`full_depth`] one.
     tables: Vec<OnceLock<Tables>>,
     pegs: usize,
     codes: usize,
@@ -171,7 +181,9 @@ impl Exact {
     pub fn new(board: Board, deadline: Option<Instant>) -> Exact {
         Exact {
             answers: answer_count(board.pegs()),
-            tables: (0..=DEEP).map(|_| OnceLock::new()).collect(),
+            tables: (0..=full_depth(board.code_count() as usize, answer_count(board.pegs())))
+                .map(|_| OnceLock::new())
+                .collect(),
             pegs: board.pegs(),
             codes: board.code_count() as usize,
             deadline,
@@ -196,7 +208,7 @@ impl Exact {
 
     /// The bounds of every set size for `depth` guesses.
     fn tables(&self, depth: u32) -> &Tables {
-        let slot = (depth as usize).min(DEEP);
+        let slot = (depth as usize).min(self.tables.len() - 1);
         self.tables[slot].get_or_init(|| {
             let bounds: Vec<u32> = (0..=self.codes)
                 .map(|n| lower_bound(n, self.answers, slot as u32))
@@ -486,6 +498,15 @@ mod tests {
         assert_eq!(lower_bound(15, 14, UNLIMITED), 1 + 2 * 13 + 3);
         assert_eq!(lower_bound(15, 14, 2), UNLIMITED);
         assert_eq!(lower_bound(14, 14, 2), 27);
+    }
+
+    #[test]
+    fn deeper_limits_than_the_full_depth_bound_like_none() {
+        // Classic: 1 + 13 + 169 secrets fit in 3 guesses, 2380 >= 1296 in 4.
+        assert_eq!(full_depth(1296, 14), 4);
+        assert!((0..=1296).all(|n| lower_bound(n, 14, 4) == lower_bound(n, 14, UNLIMITED)));
+        assert_eq!(lower_bound(1296, 14, 3), UNLIMITED);
+        assert_eq!(full_depth(1, 14), 1);
     }
 
     #[test]
