@@ -257,6 +257,22 @@ impl Exact {
         cache.known.get(&depth)?.get(candidates).copied()
     }
 
+    /// The least cost of `candidates` with `depth` guesses left that the bounds and
+    /// the cache know of.
+    fn known_floor(&self, candidates: &[u32], depth: u32) -> u32 {
+        let n = candidates.len();
+        let depth = depth.min(n as u32);
+        let bound = self.bound(n, depth);
+        if n <= 2 || bound == UNLIMITED {
+            return bound;
+        }
+        match self.recall(depth, candidates) {
+            Some(Known::Exact { cost, .. }) => cost,
+            Some(Known::AtLeast(at_least)) => at_least.max(bound),
+            None => bound,
+        }
+    }
+
     /// The guesses from `pool` whose bound is below `limit` at a node, best bound
     /// first (then the smaller code).
     fn options(
@@ -356,10 +372,21 @@ impl Exact {
             parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
             let mut below: Vec<u32> = history.to_vec();
             below.push(option.guess);
+            // What each class costs at least, as far as the bounds and the cache know.
+            let mut floors = [0u32; MAX_ANSWERS];
+            for (floor, part) in floors.iter_mut().zip(parts.iter()) {
+                *floor = self.known_floor(part, depth - 1);
+            }
+            let floors = &floors[..parts.len()];
+            let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
+            if u64::from(n) + floor >= u64::from(budget(position)) {
+                return;
+            }
             let mut total = n;
-            let mut rest = option.bound - total;
-            let complete = parts.iter().all(|part| {
-                rest -= self.bound(part.len(), depth - 1);
+            // Below the budget, so it fits.
+            let mut rest = floor as u32;
+            let complete = floors.iter().zip(parts.iter()).all(|(&floor, part)| {
+                rest -= floor;
                 let Some(left) = budget(position).checked_sub(total + rest) else {
                     return false;
                 };
