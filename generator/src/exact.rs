@@ -17,8 +17,9 @@
 //! - Candidates are searched first. They win ties, so an outsider must then be
 //!   strictly cheaper than the best candidate, and it cannot be when that candidate
 //!   costs no more than the least any outsider can (all secrets in non-winning
-//!   classes, as even as possible): then the codes outside the set are never scored.
-//!   Most small sets end there.
+//!   classes, as even as possible, and those with one colour multiset within one
+//!   shared-peg count): then the codes outside the set are never scored. Most
+//!   small sets end there.
 //! - Outsiders are taken a colour multiset at a time: the secrets counted by shared
 //!   pegs bound every arrangement of the multiset
 //!   ([`crate::partition::Codes::promising_multisets`]), and a multiset whose bound
@@ -315,16 +316,31 @@ impl Exact {
         options
     }
 
-    /// The least cost a guess that is not a candidate can have on `n` secrets with
-    /// `depth` guesses left: every secret lands in a non-winning class, and the
-    /// class bounds are least when the classes are as even as possible (the bound
-    /// of a class grows by at least as much with each secret added).
-    fn outsider_floor(&self, n: usize, depth: u32) -> u32 {
+    /// Whether a guess that is not a candidate might cost less than `limit` on
+    /// `secrets` with `depth` guesses left. Two floors, the cheap one first:
+    /// - every secret lands in a non-winning class, and the class bounds are least
+    ///   when the classes are as even as possible (the bound of a class grows by at
+    ///   least as much with each secret added);
+    /// - the secrets with one colour multiset share as many pegs with the guess, so
+    ///   they stay within one coarse class ([`Codes::groups`]), which has at most
+    ///   `pegs` answers; a class merged from several such groups costs at least
+    ///   their sum, the bounds being convex.
+    fn outsiders_may_beat(&self, limit: u32, codes: &Codes, secrets: &Secrets, depth: u32) -> bool {
         let bounds = self.bounds(depth - 1);
-        let spread = even_split(n as u32, self.answers - 1, |c| {
-            u64::from(bounds[c as usize])
-        });
-        u32::try_from((n as u64).saturating_add(spread)).unwrap_or(UNLIMITED)
+        let cost = |c: u32| u64::from(bounds[c as usize]);
+        let n = secrets.len() as u32;
+        let below = |spread: u64| u64::from(n).saturating_add(spread) < u64::from(limit);
+        let widest = (0..=self.pegs)
+            .map(|s| coarse_capacity(self.pegs, s))
+            .max()
+            .unwrap_or(1);
+        below(even_split(n, self.answers - 1, cost))
+            && below(
+                codes
+                    .multiset_sizes(secrets)
+                    .map(|size| even_split(size, widest, cost))
+                    .sum(),
+            )
     }
 
     /// Searches `options` (in order) for the first of the cheapest whose cost is
@@ -478,7 +494,7 @@ impl Exact {
         self.try_options(
             context, candidates, history, depth, inside, &mut best, &mut limit,
         );
-        if limit > self.outsider_floor(n, depth) && !self.timed_out() {
+        if self.outsiders_may_beat(limit, codes, &secrets, depth) && !self.timed_out() {
             // Whole colour multisets go at once: those a representative cannot use
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
@@ -624,6 +640,42 @@ mod tests {
                 "{p}x{c} repeat={r} with symmetry"
             );
         }
+    }
+
+    #[test]
+    fn outsider_floors_hold_for_every_outsider() {
+        // Sets reached by two guesses: for each, the cheapest outsider by bound must
+        // pass the test that lets outsiders be searched.
+        let board = Board::new(4, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let exact = Exact::new(board, None);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let bounds = exact.bounds(UNLIMITED);
+        let mut checked = 0;
+        for first in [0, 1, 5] {
+            for (_, part) in codes.split(first, &all).0.iter() {
+                for second in (0..codes.len()).step_by(7) {
+                    for (_, set) in codes.split(second, part).0.iter() {
+                        let cheapest = (0..codes.len())
+                            .filter(|g| set.binary_search(g).is_err())
+                            .map(|g| {
+                                let (classes, _) = codes.split(g, set);
+                                let sizes = classes.iter().map(|(_, c)| bounds[c.len()]);
+                                set.len() as u32 + sizes.sum::<u32>()
+                            })
+                            .min()
+                            .unwrap();
+                        let secrets = codes.gather(set);
+                        assert!(
+                            exact.outsiders_may_beat(cheapest + 1, &codes, &secrets, UNLIMITED),
+                            "{set:?}: an outsider costs {cheapest} by bound"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

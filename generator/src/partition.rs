@@ -318,6 +318,13 @@ impl Codes {
         (kept, counted as u64)
     }
 
+    /// How many secrets have each of the secrets' distinct colour multisets. A
+    /// guess shares as many pegs with each secret of one multiset, so those secrets
+    /// stay in one of its coarse classes.
+    pub fn multiset_sizes<'s>(&self, secrets: &'s Secrets) -> impl Iterator<Item = u32> + 's {
+        self.secret_multisets(secrets).iter().map(|&(_, n)| n)
+    }
+
     /// The secrets' distinct colour multisets (their `counts` bits), each with how
     /// many secrets have it: enough to count shared pegs.
     fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
