@@ -26,9 +26,12 @@
 //!   reaches the best is never scored code by code.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
-//! - Solved sets are cached (bounded in memory): the exact cost and its guess, or a
-//!   lower bound when a search under a budget failed. A set of n secrets never
-//!   needs more than n guesses, so every depth limit from n on shares one entry.
+//! - Solved sets are cached (bounded in memory): the exact cost, or a lower bound
+//!   when a search under a budget failed. Sets equivalent under symmetry share an
+//!   entry when their [`crate::canonical`] keys agree, so the cache keeps no guess:
+//!   a tree node searches its own guess, with the budget its cost allows. A set of
+//!   n secrets never needs more than n guesses, so every depth limit from n on
+//!   shares one entry.
 //! - Nodes with many secrets search their guesses in parallel (see
 //!   `try_options`), each with the budget that would make it the best so far.
 //!
@@ -37,6 +40,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
+use crate::canonical;
 use crate::partition::{coarse_capacity, even_split, Coarse, Codes, Secrets, CLASS_SLOTS};
 use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
@@ -44,6 +48,7 @@ use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -80,17 +85,27 @@ pub fn lower_bound(n: usize, answers: usize, depth: u32) -> u32 {
 
 #[derive(Clone, Copy)]
 enum Known {
-    /// The optimum and the guess that reaches it.
-    Exact { cost: u32, guess: u32 },
+    /// The optimum.
+    Exact(u32),
     /// The optimum is at least this.
     AtLeast(u32),
 }
 
-/// The most candidate indices the cache keeps (4 bytes each).
+/// The most key entries the cache keeps (4 bytes each).
 const CACHE_CODES: usize = 1 << 26;
 
-/// Solved sets by depth left, then candidates, and how many indices they hold.
-/// Keys are our own sets, so a fast hash that is not collision-proof is fine.
+/// Sets from this size on are cached under their [`canonical::key`], so that sets
+/// equivalent under symmetry share an entry; smaller ones under their candidates
+/// (a key as long as the set, so the two kinds never meet). On the classic optimum
+/// 16 did best among 6, 8, 10, 12, 16, 20, 32 and 64: the smaller sets are many
+/// and cheap to search again, so a key costs them more than the hits save.
+const CANONICAL_FROM: usize = 16;
+
+/// A set's entry in the cache: its [`Exact::key`] and what is known of it.
+type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
+
+/// Solved sets by depth left, then key, and how many key entries they hold. Keys
+/// are our own sets, so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
 struct Cache {
     known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
@@ -244,31 +259,40 @@ impl Exact {
         self.bounds(depth)[n]
     }
 
-    fn remember(&self, depth: u32, candidates: &[u32], known: Known) {
+    fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.codes + candidates.len() <= CACHE_CODES {
-            cache.codes += candidates.len();
+        if cache.codes + key.len() <= CACHE_CODES {
+            cache.codes += key.len();
             let sets = cache.known.entry(depth).or_default();
-            sets.insert(candidates.into(), known);
+            sets.insert(key.into_owned().into(), known);
         }
     }
 
-    fn recall(&self, depth: u32, candidates: &[u32]) -> Option<Known> {
+    /// The cache key of `candidates` and what the cache knows of it with `depth`
+    /// guesses left (at most `candidates.len()`, see [`Exact::solve`]).
+    fn lookup<'a>(&self, codes: &Codes, candidates: &'a [u32], depth: u32) -> Lookup<'a> {
+        let key = if candidates.len() < CANONICAL_FROM {
+            Cow::Borrowed(candidates)
+        } else {
+            let set: Vec<u32> = candidates.iter().map(|&c| codes.code(c).packed()).collect();
+            let mut image = Vec::with_capacity(set.len());
+            canonical::key(&set, codes.board().pegs(), &mut image);
+            Cow::Owned(image)
+        };
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.known.get(&depth)?.get(candidates).copied()
+        let known = cache
+            .known
+            .get(&depth)
+            .and_then(|sets| sets.get(&*key).copied());
+        (key, known)
     }
 
-    /// The least cost of `candidates` with `depth` guesses left that the bounds and
-    /// the cache know of.
-    fn known_floor(&self, candidates: &[u32], depth: u32) -> u32 {
-        let n = candidates.len();
-        let depth = depth.min(n as u32);
+    /// The least cost of `n` secrets with `depth` guesses left that the bounds and
+    /// what the cache knows of them (`known`) prove.
+    fn floor(&self, n: usize, depth: u32, known: Option<Known>) -> u32 {
         let bound = self.bound(n, depth);
-        if n <= 2 || bound == UNLIMITED {
-            return bound;
-        }
-        match self.recall(depth, candidates) {
-            Some(Known::Exact { cost, .. }) => cost,
+        match known {
+            Some(Known::Exact(cost)) => cost,
             Some(Known::AtLeast(at_least)) => at_least.max(bound),
             None => bound,
         }
@@ -388,10 +412,20 @@ impl Exact {
             parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
             let mut below: Vec<u32> = history.to_vec();
             below.push(option.guess);
-            // What each class costs at least, as far as the bounds and the cache know.
+            // What each class costs at least, as far as the bounds and the cache know,
+            // and the cache entries looked up to know it.
             let mut floors = [0u32; MAX_ANSWERS];
-            for (floor, part) in floors.iter_mut().zip(parts.iter()) {
-                *floor = self.known_floor(part, depth - 1);
+            let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
+            for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(&*parts) {
+                let depth = (depth - 1).min(part.len() as u32);
+                let bound = self.bound(part.len(), depth);
+                if part.len() <= 2 || bound == UNLIMITED {
+                    *floor = bound;
+                } else {
+                    let (key, known) = self.lookup(context.codes, part, depth);
+                    *floor = self.floor(part.len(), depth, known);
+                    *looked = Some((key, known));
+                }
             }
             let floors = &floors[..parts.len()];
             let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
@@ -401,13 +435,14 @@ impl Exact {
             let mut total = n;
             // Below the budget, so it fits.
             let mut rest = floor as u32;
-            let complete = floors.iter().zip(parts.iter()).all(|(&floor, part)| {
+            let classes = floors.iter().zip(parts.iter()).zip(looked);
+            let complete = classes.into_iter().all(|((&floor, part), looked)| {
                 rest -= floor;
                 let Some(left) = budget(position).checked_sub(total + rest) else {
                     return false;
                 };
-                match self.solve(context, part, &below, depth - 1, left) {
-                    Some((cost, _)) => {
+                match self.solve_looked(context, part, &below, depth - 1, left, looked) {
+                    Some(cost) => {
                         total += cost;
                         true
                     }
@@ -432,7 +467,7 @@ impl Exact {
     }
 
     /// The optimum for `candidates` (sorted) reached by `history`, with at most
-    /// `depth` more guesses per secret, if it is below `budget`: its cost and guess.
+    /// `depth` more guesses per secret, if it is below `budget`.
     pub fn solve(
         &self,
         context: Context,
@@ -440,28 +475,100 @@ impl Exact {
         history: &[u32],
         depth: u32,
         budget: u32,
-    ) -> Option<(u32, u32)> {
+    ) -> Option<u32> {
+        self.solve_looked(context, candidates, history, depth, budget, None)
+    }
+
+    /// [`Exact::solve`], with the cache entry of `candidates` if it was looked up
+    /// already.
+    fn solve_looked(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        history: &[u32],
+        depth: u32,
+        budget: u32,
+        looked: Option<Lookup>,
+    ) -> Option<u32> {
         let n = candidates.len();
         // Every guess leaves fewer secrets, so n guesses always suffice: deeper
         // limits are the same problem (and the same cache entry).
         let depth = depth.min(n as u32);
-        let floor = self.bound(n, depth);
-        if floor >= budget {
+        if self.bound(n, depth) >= budget {
             return None;
         }
+        match n {
+            1 => return Some(1),
+            2 => return Some(3),
+            _ => {}
+        }
+        let (key, known) = looked.unwrap_or_else(|| self.lookup(context.codes, candidates, depth));
+        match known {
+            Some(Known::Exact(cost)) => return (cost < budget).then_some(cost),
+            Some(Known::AtLeast(at_least)) if at_least >= budget => return None,
+            _ => {}
+        }
+        let best = self.search(context, candidates, history, depth, budget);
+        self.remember_search(depth, key, budget, best);
+        best.map(|(cost, _)| cost)
+    }
+
+    /// The optimum for `candidates` (sorted) reached by `history` with at most
+    /// `depth` more guesses per secret, and the guess kept for it (see the module
+    /// docs); `None` if there is none, or time ran out.
+    pub fn choose(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        history: &[u32],
+        depth: u32,
+    ) -> Option<(u32, u32)> {
+        let n = candidates.len();
+        let depth = depth.min(n as u32);
         match candidates {
             [only] => return Some((1, *only)),
             [first, _] => return Some((3, *first)),
             _ => {}
         }
-        match self.recall(depth, candidates) {
-            Some(Known::Exact { cost, guess }) => return (cost < budget).then_some((cost, guess)),
-            Some(Known::AtLeast(at_least)) if at_least >= budget => return None,
-            _ => {}
+        // The cache may hold the cost, but it may come from an equivalent set, whose
+        // guess is not this set's: search the node itself (its classes come from the
+        // cache), with the budget the cost allows.
+        let (key, known) = self.lookup(context.codes, candidates, depth);
+        let budget = match known {
+            Some(Known::Exact(cost)) => cost + 1,
+            _ => UNLIMITED,
+        };
+        if self.bound(n, depth) >= budget {
+            return None;
         }
+        let best = self.search(context, candidates, history, depth, budget);
+        self.remember_search(depth, key, budget, best);
+        best
+    }
+
+    /// Caches what a search under `budget` found, unless time ran out (then it may
+    /// have stopped early).
+    fn remember_search(&self, depth: u32, key: Cow<[u32]>, budget: u32, best: Option<(u32, u32)>) {
+        if !self.timed_out() {
+            let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
+            self.remember(depth, key, known);
+        }
+    }
+
+    /// Searches the node of `candidates` (more than two, `depth` at most their
+    /// number) for the optimum below `budget` and the guess kept for it.
+    fn search(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        history: &[u32],
+        depth: u32,
+        budget: u32,
+    ) -> Option<(u32, u32)> {
         if self.out_of_time() {
             return None;
         }
+        let n = candidates.len();
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let codes = context.codes;
         let node = Node {
@@ -514,14 +621,6 @@ impl Exact {
                 context, candidates, history, depth, outside, &mut best, &mut limit,
             );
         }
-        if self.timed_out() {
-            return best;
-        }
-        let known = match best {
-            Some((cost, guess)) => Known::Exact { cost, guess },
-            None => Known::AtLeast(budget),
-        };
-        self.remember(depth, candidates, known);
         best
     }
 }
@@ -617,7 +716,6 @@ mod tests {
         Exact::new(board, None)
             .solve(context, &all, &[], UNLIMITED, UNLIMITED)
             .unwrap()
-            .0
     }
 
     #[test]

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod build;
+pub mod canonical;
 pub mod exact;
 pub mod import;
 pub mod output;

@@ -94,7 +94,7 @@ impl Strategy for Optimal {
             .map_or(UNLIMITED, |d| d.saturating_sub(node.history.len() as u32));
         match self
             .exact
-            .solve(context, node.candidates, node.history, depth, UNLIMITED)
+            .choose(context, node.candidates, node.history, depth)
         {
             Some((_, guess)) => guess,
             None => self.fallback.choose(codes, node, settings, counters),
