@@ -23,9 +23,9 @@
 //! hits than it cost.)
 
 /// Counts of each colour at each peg of `set` (packed codes): `counts[peg][colour]`.
-fn column_counts(set: &[u32], pegs: usize) -> [[u32; 16]; 8] {
+fn column_counts(set: impl Iterator<Item = u32>, pegs: usize) -> [[u32; 16]; 8] {
     let mut counts = [[0u32; 16]; 8];
-    for &x in set {
+    for x in set {
         for (j, column) in counts.iter_mut().enumerate().take(pegs) {
             column[((x >> (4 * (pegs - 1 - j))) & 15) as usize] += 1;
         }
@@ -48,7 +48,7 @@ type Ranked = Vec<(u64, u8)>;
 
 /// The pegs and the present colours of `set` (packed codes of a board with `pegs`
 /// pegs), ranked.
-fn signatures(set: &[u32], pegs: usize) -> (Ranked, Ranked) {
+fn signatures(set: impl Iterator<Item = u32>, pegs: usize) -> (Ranked, Ranked) {
     let counts = column_counts(set, pegs);
     let present: Vec<u8> = (0..16u8)
         .filter(|&c| (0..pegs).any(|j| counts[j][usize::from(c)] > 0))
@@ -76,8 +76,8 @@ fn signatures(set: &[u32], pegs: usize) -> (Ranked, Ranked) {
 
 /// The image of `set` (packed codes of a board with `pegs` pegs, any order) that
 /// stands for the sets equivalent to it, as packed codes, ascending, in `image`.
-pub fn key(set: &[u32], pegs: usize, image: &mut Vec<u32>) {
-    let (peg_order, color_order) = signatures(set, pegs);
+pub fn key(set: impl Iterator<Item = u32> + Clone, pegs: usize, image: &mut Vec<u32>) {
+    let (peg_order, color_order) = signatures(set.clone(), pegs);
     // places[j][c]: what colour c at peg j becomes in the image, in place.
     let mut places = [[0u32; 16]; 8];
     for (k, &(_, j)) in peg_order.iter().enumerate() {
@@ -86,7 +86,7 @@ pub fn key(set: &[u32], pegs: usize, image: &mut Vec<u32>) {
         }
     }
     image.clear();
-    image.extend(set.iter().map(|&x| {
+    image.extend(set.map(|x| {
         (0..pegs)
             .map(|j| places[j][((x >> (4 * (pegs - 1 - j))) & 15) as usize])
             .sum::<u32>()
@@ -102,7 +102,7 @@ mod tests {
     fn key_of(set: &[Code], pegs: usize) -> Vec<u32> {
         let packed: Vec<u32> = set.iter().map(|c| c.packed()).collect();
         let mut image = Vec::new();
-        key(&packed, pegs, &mut image);
+        key(packed.iter().copied(), pegs, &mut image);
         image
     }
 
@@ -203,7 +203,7 @@ mod tests {
         let mut checked = 0;
         for set in sample_sets(board, 300) {
             let packed: Vec<u32> = set.iter().map(|c| c.packed()).collect();
-            let (pegs, colors) = signatures(&packed, 3);
+            let (pegs, colors) = signatures(packed.iter().copied(), 3);
             let tie = |sigs: &[(u64, u8)]| sigs.windows(2).any(|w| w[0].0 == w[1].0);
             if tie(&pegs) || tie(&colors) {
                 continue;

@@ -274,9 +274,9 @@ impl Exact {
         let key = if candidates.len() < CANONICAL_FROM {
             Cow::Borrowed(candidates)
         } else {
-            let set: Vec<u32> = candidates.iter().map(|&c| codes.code(c).packed()).collect();
-            let mut image = Vec::with_capacity(set.len());
-            canonical::key(&set, codes.board().pegs(), &mut image);
+            let set = candidates.iter().map(|&c| codes.code(c).packed());
+            let mut image = Vec::with_capacity(candidates.len());
+            canonical::key(set, codes.board().pegs(), &mut image);
             Cow::Owned(image)
         };
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -413,8 +413,6 @@ impl Exact {
             }
             let parts = &mut parts[..split.len()];
             parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
-            let mut below: Vec<u32> = history.to_vec();
-            below.push(option.guess);
             // What each class costs at least, as far as the bounds and the cache know,
             // and the cache entries looked up to know it.
             let mut floors = [0u32; MAX_ANSWERS];
@@ -435,6 +433,8 @@ impl Exact {
             if u64::from(n) + floor >= u64::from(budget(position)) {
                 return;
             }
+            let mut below: Vec<u32> = history.to_vec();
+            below.push(option.guess);
             let mut total = n;
             // Below the budget, so it fits.
             let mut rest = floor as u32;

@@ -234,8 +234,8 @@ impl Codes {
         usize::from(self.answer_index[usize::from((black << 4 | shared) as u8)])
     }
 
-    /// Counts the classes of `guess` over `secrets` into `classes` (its first
-    /// [`answer_count`] slots are reset first, the rest stay zero). After each
+    /// Counts the classes of `guess` over `secrets` into `classes` (reset first:
+    /// a fixed-size store, cheaper than a call to clear just the answers). After each
     /// secret, `keep_going(new size of its class, secrets left)` may end the count
     /// early by returning false (the guess cannot beat one already found); then the
     /// result is false. Adds the pairs scored to `work`.
@@ -248,7 +248,7 @@ impl Codes {
         work: &mut u64,
         keep_going: impl FnMut(u32, usize) -> bool,
     ) -> bool {
-        classes[..answer_count(self.board.pegs())].fill(0);
+        *classes = [0; CLASS_SLOTS];
         let guess = self.bits[guess as usize];
         let (done, complete) = match &secrets.items {
             Items::Narrow(items) => self.count(narrow(guess), items, classes, keep_going),
