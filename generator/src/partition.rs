@@ -43,8 +43,9 @@ pub struct Codes {
     multiset_codes: Vec<Vec<u32>>,
     /// Each code's multiset.
     multiset_of: Vec<u32>,
-    /// The colours of each multiset (bit c for colour c).
-    multiset_colors: Vec<u16>,
+    /// The `counts` bits of each multiset's codes and its colours (bit c for
+    /// colour c): what the multiset scan reads, side by side.
+    multisets: Vec<(u128, u16)>,
 }
 
 /// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
@@ -122,13 +123,13 @@ impl Codes {
             }
         }
         let mut ids: HashMap<u128, u32> = HashMap::new();
-        let (mut multiset_codes, mut multiset_colors) = (Vec::<Vec<u32>>::new(), Vec::new());
+        let (mut multiset_codes, mut multisets) = (Vec::<Vec<u32>>::new(), Vec::new());
         let mut multiset_of = Vec::with_capacity(codes.len());
         for (index, (code, bits)) in codes.iter().zip(&bits).enumerate() {
             let id = *ids.entry(bits.counts).or_insert_with(|| {
                 multiset_codes.push(Vec::new());
                 let colors = (0..pegs).fold(0u16, |m, i| m | 1 << code.color(pegs, i));
-                multiset_colors.push(colors);
+                multisets.push((bits.counts, colors));
                 multiset_codes.len() as u32 - 1
             });
             multiset_codes[id as usize].push(index as u32);
@@ -149,7 +150,7 @@ impl Codes {
             answer_index,
             multiset_codes,
             multiset_of,
-            multiset_colors,
+            multisets,
         }
     }
 
@@ -298,10 +299,9 @@ impl Codes {
         floor_of: impl Fn(&Coarse) -> u64 + Sync,
     ) -> (Vec<(usize, u64)>, u64) {
         let multisets = self.secret_multisets(secrets);
-        let usable = |id: &usize| self.multiset_colors[*id] & !alphabet == 0;
+        let usable = |id: &usize| self.multisets[*id].1 & !alphabet == 0;
         let floor = |id: usize| {
-            let first = self.multiset_codes[id][0];
-            let floor = floor_of(&self.coarse_classes(first, multisets));
+            let floor = floor_of(&self.coarse_classes(self.multisets[id].0, multisets));
             (floor < below).then_some((id, floor))
         };
         let count = self.multiset_count();
@@ -345,12 +345,11 @@ impl Codes {
     }
 
     /// The secrets, given as their [`Codes::secret_multisets`], counted by the pegs
-    /// they share with `guess`: the same for every arrangement of its colours, and
-    /// for every secret with the same colours, so each distinct secret multiset is
-    /// scored once.
+    /// they share with a guess whose colours have the `counts` bits `guess`: the
+    /// same for every arrangement of its colours, and for every secret with the same
+    /// colours, so each distinct secret multiset is scored once.
     #[inline]
-    fn coarse_classes(&self, guess: u32, multisets: &[(u128, u32)]) -> Coarse {
-        let guess = self.bits[guess as usize].counts;
+    fn coarse_classes(&self, guess: u128, multisets: &[(u128, u32)]) -> Coarse {
         let mut coarse = [0; 9];
         if self.narrow {
             let guess = guess as u64;
@@ -517,7 +516,7 @@ mod tests {
 
     /// Every answer class of a code outside the set lies inside one coarse class,
     /// and a coarse class holds at most its capacity of answers; every arrangement
-    /// of a multiset has the coarse classes of the multiset's first code.
+    /// of a multiset has the coarse classes of the multiset.
     #[test]
     fn coarse_classes_bound_every_arrangement() {
         for board in [
@@ -532,11 +531,10 @@ mod tests {
             let multisets = codes.secret_multisets(&secrets);
             let mut seen = vec![false; codes.len() as usize];
             for id in 0..codes.multiset_count() {
-                let first = codes.multiset_codes(id)[0];
-                let shared = codes.coarse_classes(first, multisets);
+                let shared = codes.coarse_classes(codes.multisets[id].0, multisets);
                 for &g in codes.multiset_codes(id) {
                     assert!(!std::mem::replace(&mut seen[g as usize], true));
-                    let coarse = codes.coarse_classes(g, multisets);
+                    let coarse = codes.coarse_classes(codes.bits[g as usize].counts, multisets);
                     assert_eq!(coarse, shared);
                     if candidates.binary_search(&g).is_err() {
                         check_outsider(&codes, g, &candidates, &coarse);
