@@ -444,7 +444,7 @@ impl Exact {
                 let Some(left) = budget(position).checked_sub(total + rest) else {
                     return false;
                 };
-                match self.solve_looked(context, part, &below, depth - 1, left, looked) {
+                match self.solve(context, part, &below, depth - 1, left, looked) {
                     Some(cost) => {
                         total += cost;
                         true
@@ -470,21 +470,9 @@ impl Exact {
     }
 
     /// The optimum for `candidates` (sorted) reached by `history`, with at most
-    /// `depth` more guesses per secret, if it is below `budget`.
-    pub fn solve(
-        &self,
-        context: Context,
-        candidates: &[u32],
-        history: &[u32],
-        depth: u32,
-        budget: u32,
-    ) -> Option<u32> {
-        self.solve_looked(context, candidates, history, depth, budget, None)
-    }
-
-    /// [`Exact::solve`], with the cache entry of `candidates` if it was looked up
-    /// already.
-    fn solve_looked(
+    /// `depth` more guesses per secret, if it is below `budget`; `looked` is the
+    /// cache entry of `candidates` if it was looked up already.
+    fn solve(
         &self,
         context: Context,
         candidates: &[u32],
@@ -511,7 +499,11 @@ impl Exact {
             Some(Known::AtLeast(at_least)) if at_least >= budget => return None,
             _ => {}
         }
-        let best = self.search(context, candidates, history, depth, budget);
+        let node = Node {
+            candidates,
+            history,
+        };
+        let best = self.search(context, node, depth, budget);
         self.remember_search(depth, key, budget, best);
         best.map(|(cost, _)| cost)
     }
@@ -544,7 +536,11 @@ impl Exact {
         if self.bound(n, depth) >= budget {
             return None;
         }
-        let best = self.search(context, candidates, history, depth, budget);
+        let node = Node {
+            candidates,
+            history,
+        };
+        let best = self.search(context, node, depth, budget);
         self.remember_search(depth, key, budget, best);
         best
     }
@@ -558,26 +554,19 @@ impl Exact {
         }
     }
 
-    /// Searches the node of `candidates` (more than two, `depth` at most their
-    /// number) for the optimum below `budget` and the guess kept for it.
-    fn search(
-        &self,
-        context: Context,
-        candidates: &[u32],
-        history: &[u32],
-        depth: u32,
-        budget: u32,
-    ) -> Option<(u32, u32)> {
+    /// Searches `node` (more than two candidates, `depth` at most their number)
+    /// for the optimum below `budget` and the guess kept for it.
+    fn search(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<(u32, u32)> {
         if self.out_of_time() {
             return None;
         }
+        let Node {
+            candidates,
+            history,
+        } = node;
         let n = candidates.len();
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let codes = context.codes;
-        let node = Node {
-            candidates,
-            history,
-        };
         // Worked out only when used: small sets often end after their candidates,
         // and there telling equivalent candidates apart costs more than it saves.
         let symmetry = OnceCell::new();
@@ -717,8 +706,9 @@ mod tests {
             counters: &counters,
         };
         Exact::new(board, None)
-            .solve(context, &all, &[], UNLIMITED, UNLIMITED)
+            .choose(context, &all, &[], UNLIMITED)
             .unwrap()
+            .0
     }
 
     #[test]

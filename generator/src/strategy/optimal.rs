@@ -47,10 +47,7 @@ impl Optimal {
             let answers = answer_count(self.board.pegs());
             let shallowest = (1..).find(|&d| lower_bound(all.len(), answers, d) != UNLIMITED)?;
             (shallowest..=all.len() as u32).find(|&depth| {
-                self.exact
-                    .solve(context, all, &[], depth, UNLIMITED)
-                    .is_some()
-                    || self.exact.timed_out()
+                self.exact.choose(context, all, &[], depth).is_some() || self.exact.timed_out()
             })
         })
     }
