@@ -4,8 +4,9 @@
 //! code of the board and keeps every score, so a candidate set and its image need
 //! the same number of guesses (the guess pool, every code or the candidates, maps
 //! onto itself). The exact search meets many such pairs under different histories:
-//! keyed by [`key`], the classic optimum searches 26.6 thousand sets instead of
-//! 37.5 thousand.
+//! keyed by [`key`], the classic optimum searches 26.7 thousand sets instead of
+//! 37.5 thousand on one thread, and Bulls and Cows 2.35 million instead of 58.6
+//! million.
 //!
 //! [`key`] maps a set to one of its images, chosen from what the set looks like,
 //! not from how it is labelled: pegs and present colours are put in the order of
