@@ -24,7 +24,7 @@
 //! hits than it cost.)
 
 /// Counts of each colour at each peg of `set` (packed codes): `counts[peg][colour]`.
-fn column_counts(set: impl Iterator<Item = u32>, pegs: usize) -> [[u32; 16]; 8] {
+pub fn column_counts(set: impl Iterator<Item = u32>, pegs: usize) -> [[u32; 16]; 8] {
     let mut counts = [[0u32; 16]; 8];
     for x in set {
         for (j, column) in counts.iter_mut().enumerate().take(pegs) {

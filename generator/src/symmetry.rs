@@ -25,6 +25,7 @@
 //! the smallest over the history's permutations of the code with its free colours
 //! renumbered in order of appearance and its dead colours replaced by the smallest.
 
+use crate::canonical::column_counts;
 use crate::partition::Codes;
 use crate::search::Node;
 use lookup::{Board, Code};
@@ -132,12 +133,7 @@ fn set_automorphisms(
     movable: &[u8],
     mut visit: impl FnMut(&[u8], &[u8; 16]),
 ) -> Option<()> {
-    let mut count = [[0u32; 16]; 8];
-    for &x in set {
-        for (j, column) in count.iter_mut().enumerate().take(pegs) {
-            column[((x >> (4 * (pegs - 1 - j))) & 15) as usize] += 1;
-        }
-    }
+    let count = column_counts(set.iter().copied(), pegs);
     let sorted_column = |j: usize| {
         let mut c = count[j];
         c.sort_unstable();
