@@ -3,8 +3,9 @@
 //! bytes embedded with `include_bytes!`. Nothing here allocates or recurses.
 //!
 //! A device keeps the game as a short array of moves and asks [`next_guess`]; the
-//! tree is checked once with [`open`] (O(1)) and every value is checked again as the
-//! walk reads it, so even a damaged flash image gives an error, not a crash.
+//! tree is verified once by [`open`] (checksum and layout, one pass, no allocation)
+//! and every value is checked again as the walk reads it, so a damaged flash image
+//! gives an error, never a crash or a wrong answer.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -14,7 +15,7 @@ use lookup::{Code, Move, Tree};
 /// The shipped classic 4x6 Knuth tree.
 pub static TREE: &[u8] = include_bytes!("../../trees/knuth-4x6.mmt");
 
-/// The embedded tree, opened (header and length checks only).
+/// The embedded tree, verified.
 pub fn open() -> Result<Tree<&'static [u8]>, lookup::format::FormatError> {
     Tree::open(TREE)
 }

@@ -1,7 +1,7 @@
 //! Arbitrary bytes as a tree file: open, decode, walk, follow histories and audit
 //! must return errors, never panic, read out of bounds or loop.
 //!
-//! The checksum is recomputed over the input before the audit so that damage gets
+//! The walks run on unverified bytes. The checksum is recomputed over the input before the audit so that damage gets
 //! past it to the structure checks; boards of more than 4096 codes skip the audit,
 //! whose buffers grow with the board, to keep executions fast.
 #![no_main]
@@ -11,9 +11,13 @@ use lookup::play::{next, solve};
 use lookup::{Feedback, Move, Tree};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(tree) = Tree::open(data) else { return };
+    if let Ok(tree) = Tree::open(data) {
+        let _ = lookup::walk::depth_below(&tree, tree.root());
+    }
+    // The walks run on unverified bytes: that is where damage reaches them.
+    let Ok(tree) = Tree::open_unverified(data) else { return };
     let _ = tree.meta();
-    let _ = tree.verify_checksum();
+    let _ = tree.verify();
     let board = tree.board();
     for secret in board.codes().take(64) {
         let _ = solve(&tree, secret, |_, _| ());
@@ -36,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         let body = fixed.len() - 4;
         let crc = crc32fast::hash(&fixed[..body]);
         fixed[body..].copy_from_slice(&crc.to_le_bytes());
-        if let Ok(tree) = Tree::open(&fixed[..]) {
+        if let Ok(tree) = Tree::open_unverified(&fixed[..]) {
             let _ = lookup::audit::audit(&tree);
         }
     }

@@ -1,6 +1,7 @@
 //! How long one answer takes in-process: `play::next` on the shipped classic tree for
 //! a history of four moves (the deepest question the classic Knuth tree is asked)
-//! and for the empty history, and `Tree::open`. The walk is the same code for any
+//! and for the empty history, and opening the tree: `Tree::open` verifies the
+//! checksum and the layout, `Tree::open_unverified` reads the prefix only. The walk is the same code for any
 //! byte source; the memory-mapped case, page faults included, is measured as a
 //! whole `mmlookup next` process by `make bench`.
 
@@ -37,8 +38,11 @@ fn bench(c: &mut Criterion) {
     c.bench_function("next_empty_history", |b| {
         b.iter(|| next(black_box(&in_memory), black_box(&[])).unwrap())
     });
-    c.bench_function("open", |b| {
+    c.bench_function("open_verified", |b| {
         b.iter(|| Tree::open(black_box(&bytes[..])).unwrap())
+    });
+    c.bench_function("open_unverified", |b| {
+        b.iter(|| Tree::open_unverified(black_box(&bytes[..])).unwrap())
     });
 }
 

@@ -8,12 +8,11 @@
 //! Finally every secret is replayed alone through [`crate::play::solve`], the walk that
 //! `next` and `solve` use, and must take the same number of guesses.
 //!
-//! Before any of that, one pass over the edges checks the shape: every record but
-//! the root has exactly one parent (edges always lead forward, so that makes it a
-//! tree, all of it reachable from the root, whatever the bytes were).
+//! Before any of that, [`Tree::verify`] checks the checksum and the shape: records
+//! numbered breadth first, so every record but the root has exactly one parent and
+//! the file is a tree, all of it reachable from the root, whatever the bytes were.
 //!
-//! Memory: two code-sized buffers, partitioned in place, never a copy per node, and a
-//! parent count per record.
+//! Memory: two code-sized buffers, partitioned in place, never a copy per node.
 
 use crate::board::{Code, Written};
 use crate::format::{FormatError, Meta, Stats};
@@ -40,14 +39,6 @@ pub struct Report {
 pub enum AuditError {
     Format(FormatError),
     Play(PlayError),
-    /// A record no path from the root reaches.
-    Unreached {
-        record: u32,
-    },
-    /// A record reached from two places (the file is not a tree).
-    Shared {
-        record: u32,
-    },
     /// A record's stored candidate count is wrong.
     Candidates {
         record: u32,
@@ -91,8 +82,6 @@ impl fmt::Display for AuditError {
         match self {
             Format(e) => write!(f, "{e}"),
             Play(e) => write!(f, "{e}"),
-            Unreached { record } => write!(f, "node {record} is not reachable from the root"),
-            Shared { record } => write!(f, "node {record} is reached from two places: not a tree"),
             Candidates {
                 record,
                 stored,
@@ -143,7 +132,7 @@ struct Visit {
 
 /// Checks everything a tree claims; see the module docs.
 pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
-    tree.verify_checksum()?;
+    tree.verify()?;
     let meta = tree.meta()?;
     let board = tree.board();
     let pegs = board.pegs();
@@ -157,7 +146,6 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
     let mut secrets: Vec<u32> = (0..board.code_count()).collect();
     let mut scratch = vec![0u32; secrets.len()];
     let mut solved_with = vec![0u32; secrets.len()];
-    check_shape(tree)?;
     let mut stats = Stats::default();
     let mut stack = vec![Visit {
         position: tree.root(),
@@ -254,29 +242,6 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         edges: layout.edges,
         file_bytes: tree.bytes().len() as u64,
     })
-}
-
-/// Every record but the root is the child of exactly one edge.
-fn check_shape<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<(), AuditError> {
-    let records = tree.layout().records;
-    let mut parents = vec![0u8; records as usize];
-    for record in 0..records {
-        for branch in tree.children(Position::Node(record))? {
-            if let (_, Position::Node(child)) = branch? {
-                let count = &mut parents[child as usize];
-                if *count == 1 {
-                    return Err(AuditError::Shared { record: child });
-                }
-                *count = 1;
-            }
-        }
-    }
-    match parents.iter().skip(1).position(|&p| p == 0) {
-        Some(orphan) => Err(AuditError::Unreached {
-            record: orphan as u32 + 1,
-        }),
-        None => Ok(()),
-    }
 }
 
 fn compare_stats(stored: &Stats, actual: &Stats) -> Result<(), AuditError> {

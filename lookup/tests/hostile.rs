@@ -12,11 +12,18 @@ use proptest::prelude::*;
 const CLASSIC: &[u8] = include_bytes!("../../trees/knuth-4x6.mmt");
 
 /// Everything a reader can be asked to do with some bytes; results are ignored,
-/// only panics matter.
+/// only panics matter. The walks run on unverified bytes: that is where damage
+/// reaches them.
 fn exercise(bytes: &[u8]) {
-    let Ok(tree) = Tree::open(bytes) else { return };
+    if let Ok(tree) = Tree::open(bytes) {
+        // What verifies is a tree: every walk from the root ends.
+        let _ = lookup::walk::depth_below(&tree, tree.root());
+    }
+    let Ok(tree) = Tree::open_unverified(bytes) else {
+        return;
+    };
     let _ = tree.meta();
-    let _ = tree.verify_checksum();
+    let _ = tree.verify();
     let board = tree.board();
     for secret in board.codes().step_by(37) {
         let _ = solve(&tree, secret, |_, _| ());
@@ -49,9 +56,13 @@ fn an_edge_pointing_back_is_refused_not_followed() {
     let body = bytes.len() - 4;
     let crc = crc32(&bytes[..body]);
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
-    let tree = Tree::open(&bytes[..]).unwrap();
+    let tree = Tree::open_unverified(&bytes[..]).unwrap();
     let err = audit(&tree).unwrap_err();
     assert!(err.to_string().contains("leads back"), "{err:?}");
+    assert_eq!(
+        Tree::open(&bytes[..]).unwrap_err(),
+        tree.verify().unwrap_err()
+    );
 }
 
 fn crc32(bytes: &[u8]) -> u32 {
@@ -94,6 +105,14 @@ proptest! {
     }
 
     #[test]
+    fn any_changed_byte_is_refused_on_open(at in 0..CLASSIC.len(), flip in 1..=255u8) {
+        // CRC-32 catches every burst of up to 32 bits, so every one-byte change.
+        let mut bytes = CLASSIC.to_vec();
+        bytes[at] ^= flip;
+        prop_assert!(Tree::open(&bytes[..]).is_err());
+    }
+
+    #[test]
     fn truncations_and_arbitrary_bytes_never_panic(len in 0..CLASSIC.len(), noise in proptest::collection::vec(any::<u8>(), 0..200)) {
         exercise(&CLASSIC[..len]);
         exercise(&noise);
@@ -121,9 +140,13 @@ fn craft(board: Board, records: &[NodeRecord], edges: &[Child], stats: Stats) ->
     bytes
 }
 
+/// The audit's error for bytes with a valid checksum; opening them verified
+/// must fail with the same error.
 fn audit_error(bytes: &[u8]) -> String {
-    let tree = Tree::open(bytes).unwrap();
-    audit(&tree).unwrap_err().to_string()
+    let tree = Tree::open_unverified(bytes).unwrap();
+    let error = audit(&tree).unwrap_err().to_string();
+    assert_eq!(Tree::open(bytes).unwrap_err().to_string(), error);
+    error
 }
 
 #[test]
@@ -141,7 +164,66 @@ fn shared_children_are_not_a_tree() {
     let crc = crc32(&bytes[..body]);
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
     let err = audit_error(&bytes);
-    assert!(err.contains("reached from two places"), "{err}");
+    assert!(err.contains("comes next in breadth-first order"), "{err}");
+}
+
+/// Hand-made trees on 1 peg of 3 colours: the root guesses "1", then "2" is guessed
+/// in record 1 (secrets 2 and 3 left), and 3 is a leaf.
+fn one_peg(records: &[NodeRecord], edges: &[Child]) -> Vec<u8> {
+    let board = Board::new(1, 3, true).unwrap();
+    let mut stats = Stats::default();
+    for guesses in [1, 2, 3] {
+        stats.add_secret(guesses);
+    }
+    stats.nodes = 3;
+    craft(board, records, edges, stats)
+}
+
+#[test]
+fn the_shape_of_the_tables_is_verified_on_open() {
+    let miss = 1 << Feedback::new(0, 0).index(1);
+    let record = |guess, candidates, mask, first_edge| NodeRecord {
+        guess,
+        candidates,
+        mask,
+        first_edge,
+    };
+    let good = [record(0, 3, miss, 0), record(1, 2, miss, 1)];
+    let edges = [Child::Node(1), Child::Leaf(2)];
+    let tree = Tree::open(one_peg(&good, &edges)).unwrap();
+    assert_eq!(audit(&tree).unwrap().stats.total_guesses, 6);
+    let cases: [(&[NodeRecord], &[Child], &str); 4] = [
+        (
+            &[record(0, 3, miss, 0), record(1, 3, miss, 1)],
+            &edges,
+            "node 1 claims 3 candidates but holds 1 below it",
+        ),
+        (
+            &[record(0, 2, miss, 0), record(1, 2, miss, 1)],
+            &edges,
+            "root with 2 candidates, but the board has 3 codes",
+        ),
+        (
+            &[record(0, 3, miss, 0), record(1, 2, miss, 0)],
+            &edges,
+            "node 1 starts its edges at 0, not at 1",
+        ),
+        (
+            &[record(0, 3, miss, 0), record(1, 2, miss, 1)],
+            &[Child::Node(1), Child::Leaf(2), Child::Leaf(2)],
+            "the nodes use 2 of the 3 edges",
+        ),
+    ];
+    for (records, edges, expected) in cases {
+        let err = Tree::open(one_peg(records, edges)).unwrap_err().to_string();
+        assert!(err.contains(expected), "{err}");
+    }
+    // On 1 peg of 2 colours: the root's one edge is a leaf, and record 1 hangs loose.
+    let two = Board::new(1, 2, true).unwrap();
+    let loose = [record(0, 2, miss, 0), record(0, 1, 0, 1)];
+    let unreached = craft(two, &loose, &[Child::Leaf(1)], Stats::default());
+    let err = Tree::open(unreached).unwrap_err().to_string();
+    assert!(err.contains("node 1 is not reached from the root"), "{err}");
 }
 
 #[test]
@@ -215,7 +297,7 @@ fn lies_in_the_header_and_offsets_past_the_end_are_caught() {
     let far = fix(far);
     let err = audit_error(&far);
     assert!(err.contains("past the edge table"), "{err}");
-    let far_tree = Tree::open(&far[..]).unwrap();
+    let far_tree = Tree::open_unverified(&far[..]).unwrap();
     assert!(solve(&far_tree, Board::classic().code(5).unwrap(), |_, _| ()).is_err());
     // An edge naming neither a code nor a record.
     let mut nowhere = CLASSIC.to_vec();

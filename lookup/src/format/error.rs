@@ -39,6 +39,27 @@ pub enum FormatError {
     EdgeBackwards { from: u32, to: u64 },
     /// An edge value that is neither a code nor a record.
     EdgeValue { from: u32, value: u64 },
+    /// The tables are not laid out as a tree in breadth-first order (see
+    /// [`crate::Tree::verify`]).
+    Shape { record: u32, problem: ShapeProblem },
+}
+
+/// How a record breaks the breadth-first tree layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShapeProblem {
+    /// Its edges do not start right after those of the record before it.
+    FirstEdge { first: u32, expected: u32 },
+    /// An edge leads to this record where the next record in order was due.
+    ChildOrder { child: u32, expected: u32 },
+    /// More secrets are stored below it than it has, or more than one too few.
+    Candidates { stored: u32, below: u64 },
+    /// The root does not hold every code of the board.
+    RootCandidates { stored: u32, codes: u32 },
+    /// The records use fewer edges than the edge table has.
+    UnusedEdges { used: u32, edges: u32 },
+    /// No edge leads to this record.
+    Unreached,
 }
 
 /// Which field of a record is out of range.
@@ -103,6 +124,32 @@ impl fmt::Display for FormatError {
                 f,
                 "corrupt tree file: node {from} has an edge to {value}, neither a code nor a node"
             ),
+            Shape { record, problem } => {
+                write!(f, "corrupt tree file: node {record} ")?;
+                match problem {
+                    ShapeProblem::FirstEdge { first, expected } => write!(
+                        f,
+                        "starts its edges at {first}, not at {expected} where the node before it ends"
+                    ),
+                    ShapeProblem::ChildOrder { child, expected } => write!(
+                        f,
+                        "leads to node {child} where node {expected} comes next in breadth-first order"
+                    ),
+                    ShapeProblem::Candidates { stored, below } => write!(
+                        f,
+                        "claims {stored} candidates but holds {below} below it (or one more it wins)"
+                    ),
+                    ShapeProblem::RootCandidates { stored, codes } => write!(
+                        f,
+                        "is the root with {stored} candidates, but the board has {codes} codes"
+                    ),
+                    ShapeProblem::UnusedEdges { used, edges } => write!(
+                        f,
+                        "is the last, and the nodes use {used} of the {edges} edges in the table"
+                    ),
+                    ShapeProblem::Unreached => f.write_str("is not reached from the root"),
+                }
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ mod node;
 #[cfg(feature = "std")]
 mod writer;
 
-pub use error::{FormatError, RecordProblem};
+pub use error::{FormatError, RecordProblem, ShapeProblem};
 #[cfg(feature = "std")]
 pub use meta::{Meta, Stats, StrategyInfo};
 pub use node::{Child, NodeRecord};
@@ -105,7 +105,7 @@ impl Layout {
     }
 
     /// Reads and checks the prefix of `bytes`, and that `bytes` is exactly as long as
-    /// the prefix says. O(1): the checksum is left to [`crate::Tree::verify_checksum`].
+    /// the prefix says. O(1): the checksum and the tables are left to [`crate::Tree::verify`].
     pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
         if bytes.len() < PREFIX_LEN + CHECKSUM_LEN {
             return Err(FormatError::TooShort { len: bytes.len() });

@@ -27,6 +27,22 @@ impl AsRef<[u8]> for Bytes {
 /// Maps `path` read-only.
 fn map(path: &Path) -> Result<Mmap, String> {
     let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let kind = file
+        .metadata()
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?
+        .file_type();
+    if kind.is_dir() {
+        return Err(format!(
+            "{} is a directory; give a tree file (.mmt) made by mmgen",
+            path.display()
+        ));
+    }
+    if !kind.is_file() {
+        return Err(format!(
+            "{} is not a regular file (a device, fifo or socket); give a tree file (.mmt) made by mmgen",
+            path.display()
+        ));
+    }
     // SAFETY: `Mmap::map` is unsafe because another process could change or truncate
     // the file while it is mapped. The contract for users: a tree file must not be
     // modified in place while mmlookup runs (mmgen never does: it writes a new file
@@ -38,7 +54,8 @@ fn map(path: &Path) -> Result<Mmap, String> {
     unsafe { Mmap::map(&file) }.map_err(|e| format!("cannot map {}: {e}", path.display()))
 }
 
-/// Opens the tree at `path`, or the embedded classic tree when there is none.
+/// Opens the tree at `path`, or the embedded classic tree when there is none, and
+/// verifies all of it (checksum and shape) before anything is answered from it.
 pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
     let (bytes, name) = match path {
         Some(path) => (Bytes::Mapped(map(path)?), path.display().to_string()),
