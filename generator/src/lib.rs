@@ -3,7 +3,7 @@
 //! Data flows one way: the board's codes ([`partition::Codes`]) -> a strategy chooses
 //! each guess ([`strategy`], searching with [`search`] and [`symmetry`]) ->
 //! [`build::expand`] grows the complete tree in parallel -> [`build::layout`] numbers
-//! it breadth first -> [`output::write_atomic`] streams it to a temporary file and
+//! it breadth first -> [`output::write_tree_file`] streams it to a temporary file and
 //! renames it into place.
 
 #![forbid(unsafe_code)]

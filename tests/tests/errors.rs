@@ -78,7 +78,7 @@ fn missing_empty_truncated_and_foreign_files_are_refused() {
 }
 
 #[test]
-fn corrupted_files_fail_the_audit_and_never_panic_a_walk() {
+fn corrupted_files_fail_the_audit_and_every_walk() {
     let dir = scratch("corrupt");
     let shipped = std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap();
     let path = dir.join("flip.mmt");
@@ -95,13 +95,10 @@ fn corrupted_files_fail_the_audit_and_never_panic_a_walk() {
         );
         let report = json(&String::from_utf8_lossy(&audit.stdout));
         assert_eq!(report["ok"], false);
-        // A walk may or may not notice (the checksum is the audit's job), but it
-        // must end cleanly either way.
+        // Every read verifies the checksum first: the walk never starts.
         let walk = run("mmlookup", &["solve", "--all", "--tree", path_text]);
-        assert!(
-            matches!(walk.status.code(), Some(0 | 1)),
-            "flip at {at}: {walk:?}"
-        );
+        assert_eq!(walk.status.code(), Some(1), "flip at {at}");
+        assert!(walk.stdout.is_empty(), "flip at {at}: nothing on stdout");
     }
 }
 

@@ -1,9 +1,10 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
 use crate::args::{output_error, peak_memory, BoardArgs, SearchArgs};
+use generator::output::{check_target, write_tree_file};
 use generator::search::Counters;
 use generator::strategy::{self, Strategy, NAMES};
-use generator::{generate, output::write_atomic, Generated};
+use generator::{generate, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -20,9 +21,13 @@ pub struct Args {
     strategy: String,
     #[command(flatten)]
     search: SearchArgs,
-    /// Where to write the tree (written to a temporary name, then renamed).
+    /// Where to write the tree (written to a temporary name, then renamed; through a
+    /// link, its target is replaced; a device or fifo is written in place).
     #[arg(long, value_name = "FILE", required = true)]
     out: Option<PathBuf>,
+    /// Replace FILE even if it exists and is not a tree file.
+    #[arg(long)]
+    force: bool,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -31,6 +36,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     let board = args.board.board()?;
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
+    check_target(out, args.force).map_err(|e| e.to_string())?;
     let strategy = strategy::by_name(&args.strategy, args.search.options(board)?, board)
         .ok_or("unknown strategy")?;
     let pool = args.search.pool()?;
@@ -49,8 +55,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         tree
     });
     let elapsed = started.elapsed();
-    let bytes =
-        write_atomic(out, &tree).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let bytes = write_tree_file(out, &tree, args.force).map_err(|e| e.to_string())?;
     let measured = Measured {
         elapsed,
         bytes,

@@ -3,7 +3,7 @@
 
 use crate::args::{output_error, BoardArgs};
 use generator::import::from_json;
-use generator::output::write_atomic;
+use generator::output::{check_target, write_tree_file};
 use generator::partition::Codes;
 use lookup::format::StrategyInfo;
 use std::io::Write;
@@ -16,13 +16,17 @@ pub struct Args {
     input: PathBuf,
     #[command(flatten)]
     board: BoardArgs,
-    /// Where to write the tree file.
+    /// Where to write the tree file (as for `mmgen --out`).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Replace FILE even if it exists and is not a tree file.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
     let board = args.board.board()?;
+    check_target(&args.out, args.force).map_err(|e| e.to_string())?;
     let json = std::fs::read_to_string(&args.input)
         .map_err(|e| format!("cannot read {}: {e}", args.input.display()))?;
     let codes = Codes::new(board);
@@ -36,8 +40,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         proven: None,
     };
     let generated = generator::lay_out(board, &tree, info);
-    let bytes = write_atomic(&args.out, &generated)
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let bytes = write_tree_file(&args.out, &generated, args.force).map_err(|e| e.to_string())?;
     let stats = &generated.meta.stats;
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -1,0 +1,218 @@
+//! What users must be able to rely on: no file is destroyed by writing a tree, no
+//! answer comes from damaged bytes, and no claim is printed that does not hold.
+
+mod common;
+use common::*;
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::Command;
+
+/// A small board: quick to build, and a real tree.
+const SMALL: [&str; 6] = ["--pegs", "3", "--colors", "3", "--strategy", "knuth"];
+
+fn mmgen_out(out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = SMALL.to_vec();
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    run("mmgen", &args)
+}
+
+/// The bytes a plain run writes for [`SMALL`].
+fn small_tree_bytes(dir: &Path) -> Vec<u8> {
+    let plain = dir.join("plain.mmt");
+    assert!(mmgen_out(&plain, &[]).status.success());
+    std::fs::read(plain).unwrap()
+}
+
+/// Makes a character device node like /dev/null (1,3) or /dev/full (1,7). CI runs as
+/// root; where that is not allowed the test fails and says why, never skips.
+fn mknod(path: &Path, minor: &str) {
+    let made = Command::new("mknod")
+        .args([path.to_str().unwrap(), "c", "1", minor])
+        .output()
+        .expect("mknod runs");
+    assert!(
+        made.status.success(),
+        "this test needs to create a device node (run as root): mknod said {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+}
+
+#[test]
+fn an_unrelated_file_is_kept_unless_forced() {
+    let dir = scratch("trust_unrelated");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let err = fails(
+        "mmgen",
+        &[&SMALL[..], &["--out", notes.to_str().unwrap()]].concat(),
+    );
+    assert!(
+        err.contains("exists and is not a tree file; not replaced (pass --force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    // Refused before any work: no temporary file is left either.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    assert!(mmgen_out(&notes, &["--force"]).status.success());
+    assert_eq!(std::fs::read(&notes).unwrap(), small_tree_bytes(&dir));
+    // A tree file is replaced without --force: regenerating is the normal case.
+    assert!(mmgen_out(&notes, &[]).status.success());
+    // mmgen import follows the same rule.
+    let json = dir.join("tree.json");
+    let export = ok(
+        "mmlookup",
+        &["export", "--format", "json", notes.to_str().unwrap()],
+    );
+    std::fs::write(&json, export).unwrap();
+    let kept = dir.join("kept.txt");
+    std::fs::write(&kept, "keep me").unwrap();
+    let err = fails(
+        "mmgen",
+        &[
+            "import",
+            json.to_str().unwrap(),
+            "--out",
+            kept.to_str().unwrap(),
+        ],
+    );
+    assert!(err.contains("not replaced"), "{err}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "keep me");
+}
+
+#[test]
+fn a_directory_is_refused_even_with_force() {
+    let dir = scratch("trust_directory");
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let err = fails(
+        "mmgen",
+        &[&SMALL[..], &["--out", sub.to_str().unwrap(), "--force"]].concat(),
+    );
+    assert!(err.contains("is a directory"), "{err}");
+    assert!(sub.is_dir());
+}
+
+#[test]
+fn a_symlink_keeps_its_place_and_its_target_gets_the_tree() {
+    let dir = scratch("trust_symlink");
+    let target = dir.join("real.mmt");
+    let link = dir.join("link.mmt");
+    std::os::unix::fs::symlink("real.mmt", &link).unwrap();
+    // A dangling link: its target is created.
+    assert!(mmgen_out(&link, &[]).status.success());
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let expected = small_tree_bytes(&dir);
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+    // And replaced when it exists.
+    std::fs::write(&target, b"\x89MMT\r\n\x1a\nold").unwrap();
+    assert!(mmgen_out(&link, &[]).status.success());
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+}
+
+#[test]
+fn a_device_node_is_written_in_place_and_never_replaced() {
+    let dir = scratch("trust_device");
+    let null = dir.join("null");
+    mknod(&null, "3");
+    let report = mmgen_out(&null, &[]);
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    assert!(std::fs::metadata(&null)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    // A full device: the write fails, said in one line, and the node stays.
+    let full = dir.join("full");
+    mknod(&full, "7");
+    let err = fails(
+        "mmgen",
+        &[&SMALL[..], &["--out", full.to_str().unwrap()]].concat(),
+    );
+    assert!(err.contains("No space left on device"), "{err}");
+    assert!(std::fs::metadata(&full)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    // No temporary file beside them.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+}
+
+#[test]
+fn a_fifo_gets_the_bytes_and_stays_a_fifo() {
+    let dir = scratch("trust_fifo");
+    let fifo = dir.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let report = mmgen_out(&fifo, &[]);
+    assert!(report.status.success());
+    let received = reader.join().unwrap();
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(received, small_tree_bytes(&dir));
+}
+
+/// Every mmlookup command that reads a tree, on `tree`.
+fn every_command(tree: &str) -> Vec<Vec<&str>> {
+    [
+        &["next", "--tree", tree][..],
+        &["next", "--tree", tree, "1122:2,2", "1213:3,0"],
+        &["solve", "--tree", tree, "3632"],
+        &["solve", "--all", "--tree", tree],
+        &["audit", tree],
+        &["info", tree],
+        &["explain", "--tree", tree, "1122:1,0"],
+        &["export", tree],
+        &["export", "--format", "json", tree],
+        &["export", "--format", "dot", tree],
+        &["export", "--format", "rust", tree],
+        &["export", "--format", "c", tree],
+        &["score", "--tree", tree, "1122", "1234"],
+        &["play", "--tree", tree],
+        &["guess-mine", "--tree", tree],
+        &["challenge", "--tree", tree],
+    ]
+    .iter()
+    .map(|a| a.to_vec())
+    .collect()
+}
+
+#[test]
+fn a_damaged_tree_is_refused_by_every_command_with_nothing_on_stdout() {
+    let dir = scratch("trust_damaged");
+    let shipped = std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap();
+    let path = dir.join("damaged.mmt");
+    let path_text = path.to_str().unwrap();
+    // The reported case: one edge value changed made `next 1122:2,2 1213:3,0`
+    // answer 1211 with exit 0. Edges start after the prefix, metadata and records.
+    let tree = lookup::Tree::open(&shipped[..]).unwrap();
+    let edges_at = tree.layout().edges_offset() as usize;
+    for at in [edges_at + 40, 9, 40, shipped.len() / 2, shipped.len() - 1] {
+        let mut bytes = shipped.clone();
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        for command in every_command(path_text) {
+            let err = fails("mmlookup", &command);
+            assert!(
+                err.contains("corrupt") || err.contains("version"),
+                "byte {at}, {command:?}: {err}"
+            );
+        }
+        let audit = run("mmlookup", &["audit", "--json", path_text]);
+        assert_eq!(audit.status.code(), Some(1));
+        assert_eq!(json(&String::from_utf8_lossy(&audit.stdout))["ok"], false);
+    }
+}
