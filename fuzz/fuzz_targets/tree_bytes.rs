@@ -12,7 +12,7 @@ use lookup::{Feedback, Move, Tree};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(tree) = Tree::open(data) {
-        let _ = lookup::walk::depth_below(&tree, tree.root());
+        let _ = lookup::walk::totals_below(&tree, tree.root());
     }
     // The walks run on unverified bytes: that is where damage reaches them.
     let Ok(tree) = Tree::open_unverified(data) else { return };
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     for k in 0..=moves.len() {
         let _ = next(&tree, &moves[..k]);
     }
-    let _ = lookup::walk::depth_below(&tree, tree.root());
+    let _ = lookup::walk::totals_below(&tree, tree.root());
     if board.code_count() <= 4096 {
         let mut fixed = data.to_vec();
         let body = fixed.len() - 4;

@@ -139,6 +139,8 @@ pub struct Exact {
     codes: usize,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
+    /// Guesses only from the secrets still possible (`--consistent-only`).
+    candidates_only: bool,
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
@@ -197,8 +199,9 @@ pub struct Context<'a> {
 }
 
 impl Exact {
-    /// A search on `board` that gives up at `deadline`.
-    pub fn new(board: Board, deadline: Option<Instant>) -> Exact {
+    /// A search on `board` that gives up at `deadline`; with `candidates_only`, it
+    /// guesses only codes that are still possible.
+    pub fn new(board: Board, deadline: Option<Instant>, candidates_only: bool) -> Exact {
         Exact {
             answers: answer_count(board.pegs()),
             small: answer_count(board.pegs()) + SMALL_BEYOND_ANSWERS,
@@ -209,6 +212,7 @@ impl Exact {
             codes: board.code_count() as usize,
             deadline,
             timed_out: AtomicBool::new(false),
+            candidates_only,
             cache: Mutex::new(Cache::default()),
             nodes: AtomicU64::new(0),
         }
@@ -550,6 +554,69 @@ impl Exact {
         best
     }
 
+    /// The least total that `candidates` reached by `history` can cost with `depth`
+    /// guesses left, as far as the bounds and what the searches so far proved: the
+    /// exact cost if it is known, else the least over the guesses of the node (only
+    /// `first` if given; one per symmetry class) of the secrets plus what each of
+    /// the guess's classes costs at least. For a search that ran out of time, the
+    /// gap between a tree and this floor is what is left to prove.
+    pub fn proven_floor(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        first: Option<u32>,
+    ) -> u32 {
+        let candidates = node.candidates;
+        let n = candidates.len();
+        let depth = depth.min(n as u32);
+        let (_, known) = self.lookup(context.codes, candidates, depth);
+        if let (Some(Known::Exact(cost)), None) = (known, first) {
+            return cost;
+        }
+        let itself = match first {
+            None => self.floor(n, depth, known),
+            Some(_) => self.bound(n, depth),
+        };
+        let codes = context.codes;
+        let symmetry = context
+            .symmetry
+            .then(|| Symmetry::at(codes, &node))
+            .flatten();
+        let pool: Vec<u32> = match first {
+            Some(guess) => vec![guess],
+            None if self.candidates_only => candidates.to_vec(),
+            None => (0..codes.len()).collect(),
+        };
+        let floor_of = |guess: u32| {
+            let (split, wins) = codes.split(guess, candidates);
+            if !wins && split.len() < 2 {
+                return UNLIMITED; // no progress
+            }
+            let classes = split.iter().map(|(_, part)| {
+                let depth = (depth - 1).min(part.len() as u32);
+                if part.len() <= 2 {
+                    return self.bound(part.len(), depth);
+                }
+                let (_, known) = self.lookup(codes, part, depth);
+                self.floor(part.len(), depth, known)
+            });
+            classes.fold(n as u32, |sum, c| sum.saturating_add(c))
+        };
+        let least = pool
+            .into_iter()
+            .filter(|&g| {
+                first.is_some()
+                    || symmetry
+                        .as_ref()
+                        .is_none_or(|s| s.is_representative(codes.code(g)))
+            })
+            .map(floor_of)
+            .min()
+            .unwrap_or(UNLIMITED);
+        least.max(itself)
+    }
+
     /// Caches what a search under `budget` found, unless time ran out (then it may
     /// have stopped early).
     fn remember_search(&self, depth: u32, key: Cow<[u32]>, budget: u32, best: Option<(u32, u32)>) {
@@ -598,7 +665,10 @@ impl Exact {
         self.try_options(
             context, candidates, history, depth, inside, &mut best, &mut limit,
         );
-        if self.outsiders_may_beat(limit, codes, &secrets, depth) && !self.timed_out() {
+        if !self.candidates_only
+            && self.outsiders_may_beat(limit, codes, &secrets, depth)
+            && !self.timed_out()
+        {
             // Whole colour multisets go at once: those a representative cannot use
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
@@ -651,7 +721,7 @@ mod tests {
     #[test]
     fn spread_tables_match_even_splits_of_the_bounds() {
         let board = Board::classic();
-        let exact = Exact::new(board, None);
+        let exact = Exact::new(board, None, false);
         for depth in [2, 3, 5, UNLIMITED] {
             let Tables {
                 bounds, spreads, ..
@@ -710,7 +780,7 @@ mod tests {
             symmetry,
             counters: &counters,
         };
-        Exact::new(board, None)
+        Exact::new(board, None, false)
             .choose(context, &all, &[], UNLIMITED)
             .unwrap()
             .0
@@ -744,7 +814,7 @@ mod tests {
         // pass the test that lets outsiders be searched.
         let board = Board::new(4, 4, true).unwrap();
         let codes = Codes::new(board);
-        let exact = Exact::new(board, None);
+        let exact = Exact::new(board, None, false);
         let all: Vec<u32> = (0..codes.len()).collect();
         let bounds = exact.bounds(UNLIMITED);
         let mut checked = 0;

@@ -34,16 +34,23 @@ pub struct Generated {
 }
 
 /// Expands the complete tree of `strategy` on `board`; `counters` follow the work
-/// as it happens (for a progress bar and the report).
+/// as it happens (for a progress bar and the report). Fails, before or after the
+/// work, when the strategy's options cannot be met ([`strategy::Unmet`]).
 pub fn generate(
     board: Board,
     strategy: &dyn strategy::Strategy,
     settings: Settings,
     counters: &Counters,
-) -> Generated {
+) -> Result<Generated, strategy::Unmet> {
     let codes = partition::Codes::new(board);
+    strategy.check(&codes, settings, counters)?;
     let tree = build::expand(&codes, strategy, settings, counters);
-    lay_out(board, &tree, strategy.info())
+    let generated = lay_out(board, &tree, strategy.info(&codes));
+    let needs = generated.meta.stats.max_guesses;
+    match strategy.max_depth() {
+        Some(asked) if needs > asked => Err(strategy::Unmet::DepthExceeded { asked, needs }),
+        _ => Ok(generated),
+    }
 }
 
 /// Lays out an expanded tree for the file, with its header.

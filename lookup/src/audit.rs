@@ -225,6 +225,7 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         }
     }
     compare_stats(&meta.stats, &stats)?;
+    check_depth_claim(&meta, &stats)?;
     for (index, &secret) in codes.iter().enumerate() {
         let walked = solve(tree, secret, |_, _| ()).map_err(AuditError::Play)?;
         if walked != solved_with[index] {
@@ -242,6 +243,21 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
         edges: layout.edges,
         file_bytes: tree.bytes().len() as u64,
     })
+}
+
+/// A tree whose header records `max-depth D` needs at most D guesses.
+fn check_depth_claim(meta: &Meta, actual: &Stats) -> Result<(), AuditError> {
+    let claimed = meta.strategy.param("max-depth").map(str::parse::<u32>);
+    match claimed {
+        Some(Ok(depth)) if actual.max_guesses <= depth => Ok(()),
+        Some(Ok(depth)) => Err(AuditError::Stat {
+            name: "max-depth",
+            stored: depth.into(),
+            actual: actual.max_guesses.into(),
+        }),
+        Some(Err(_)) => Err(AuditError::Format(FormatError::Meta)),
+        None => Ok(()),
+    }
 }
 
 fn compare_stats(stored: &Stats, actual: &Stats) -> Result<(), AuditError> {

@@ -7,7 +7,7 @@
 //! correct on purpose: it makes no attempt to be fast.
 
 use crate::board::{Board, Code};
-use crate::score::score;
+use crate::score::{score, ScoreBits};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 use std::vec::Vec;
@@ -71,6 +71,23 @@ impl Rule {
     }
 }
 
+impl Rule {
+    /// The figure the rule compares, by name, as `explain` shows it: the worst
+    /// class and the expected size of the next set (sum of squares over the
+    /// secrets) are better low, the entropy in bits and the number of classes
+    /// better high. `None` for the consistent rule, which compares nothing.
+    pub fn figure(self, sizes: &[u32]) -> Option<(&'static str, f64)> {
+        let n = f64::from(sizes.iter().sum::<u32>());
+        Some(match self {
+            Rule::Knuth => ("worst class", f64::from(sizes.iter().copied().max()?)),
+            Rule::ExpectedSize => ("expected remaining", squares(sizes) as f64 / n),
+            Rule::Entropy => ("entropy in bits", n.log2() - c_log_c(sizes) / n),
+            Rule::MostParts => ("classes", sizes.len() as f64),
+            Rule::Consistent => return None,
+        })
+    }
+}
+
 fn squares(sizes: &[u32]) -> u64 {
     sizes.iter().map(|&c| u64::from(c) * u64::from(c)).sum()
 }
@@ -116,12 +133,28 @@ pub fn partition(
     classes
 }
 
-/// Sizes of the non-empty classes `guess` makes of `candidates`.
+/// Sizes of the non-empty classes `guess` makes of `candidates`, in answer order
+/// (a count per answer: the same classes as [`partition`], without the codes).
 pub fn class_sizes(board: &Board, guess: Code, candidates: &[Code]) -> Vec<u32> {
-    partition(board, guess, candidates)
-        .iter()
-        .map(|(_, class)| class.len() as u32)
-        .collect()
+    let secrets: Vec<Bits> = candidates.iter().map(|&c| bits(board, c)).collect();
+    sizes(board, bits(board, guess), &secrets)
+}
+
+/// A code laid out for scoring ([`ScoreBits`]), once per code instead of once per
+/// pair: the plain [`score`] lays out both codes every time.
+type Bits = ScoreBits<u128>;
+
+fn bits(board: &Board, code: Code) -> Bits {
+    ScoreBits::of(code, board.pegs(), 16)
+}
+
+fn sizes(board: &Board, guess: Bits, secrets: &[Bits]) -> Vec<u32> {
+    let pegs = board.pegs();
+    let mut counts = [0u32; crate::score::MAX_ANSWERS];
+    for &s in secrets {
+        counts[guess.score(s).index(pegs)] += 1;
+    }
+    counts.into_iter().filter(|&c| c > 0).collect()
 }
 
 /// The guess `rule` plays for `candidates` (sorted, at least one): among all codes
@@ -137,10 +170,12 @@ pub fn best_guess(board: &Board, rule: Rule, candidates: &[Code], consistent_onl
         board.codes().collect()
     };
     let is_candidate = |g: &Code| candidates.binary_search(g).is_ok();
+    let secrets: Vec<Bits> = candidates.iter().map(|&c| bits(board, c)).collect();
+    let sizes_of = |guess| sizes(board, bits(board, guess), &secrets);
     let mut best = pool[0];
-    let mut best_sizes = class_sizes(board, best, candidates);
+    let mut best_sizes = sizes_of(best);
     for &guess in &pool[1..] {
-        let sizes = class_sizes(board, guess, candidates);
+        let sizes = sizes_of(guess);
         let better = match rule.compare(&sizes, &best_sizes) {
             Ordering::Less => true,
             Ordering::Equal => is_candidate(&guess) && !is_candidate(&best),
@@ -164,6 +199,11 @@ mod tests {
         let best = best_guess(&board, Rule::Knuth, &all, false);
         assert_eq!(board.display(best).to_string(), "1122");
         assert_eq!(class_sizes(&board, best, &all).iter().max(), Some(&256));
+        let from_partition: Vec<u32> = partition(&board, best, &all)
+            .iter()
+            .map(|(_, class)| class.len() as u32)
+            .collect();
+        assert_eq!(class_sizes(&board, best, &all), from_partition);
     }
 
     #[test]

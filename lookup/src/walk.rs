@@ -79,16 +79,39 @@ pub fn depth_first<D: AsRef<[u8]>, E: From<FormatError>>(
     Ok(())
 }
 
-/// The most guesses any secret still needs from `start`, its guess included.
-pub fn depth_below<D: AsRef<[u8]>>(tree: &Tree<D>, start: Position) -> Result<u32, FormatError> {
-    let mut deepest = 0;
+/// What a subtree holds: how many secrets reach it and how many guesses they take
+/// from there, its own guess included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub secrets: u64,
+    /// Guesses summed over those secrets.
+    pub guesses: u64,
+    /// The most guesses any of them needs.
+    pub deepest: u32,
+}
+
+/// The [`Totals`] of the subtree at `start`. Every position a secret passes
+/// through costs it one guess, so the total is the sum of the candidate counts of
+/// the subtree's positions.
+pub fn totals_below<D: AsRef<[u8]>>(
+    tree: &Tree<D>,
+    start: Position,
+) -> Result<Totals, FormatError> {
+    let mut totals = Totals {
+        secrets: u64::from(tree.candidates(start)?),
+        ..Totals::default()
+    };
     depth_first(tree, start, |event| {
-        if let Event::Enter { depth, .. } = event {
-            deepest = deepest.max(depth);
+        if let Event::Enter {
+            position, depth, ..
+        } = event
+        {
+            totals.deepest = totals.deepest.max(depth);
+            totals.guesses += u64::from(tree.candidates(position)?);
         }
         Ok::<_, FormatError>(Descend::Yes)
     })?;
-    Ok(deepest)
+    Ok(totals)
 }
 
 #[cfg(test)]
@@ -103,7 +126,11 @@ mod tests {
         ))
         .unwrap();
         let tree = Tree::open(&bytes[..]).unwrap();
-        assert_eq!(depth_below(&tree, tree.root()), Ok(5));
+        let totals = totals_below(&tree, tree.root()).unwrap();
+        assert_eq!(
+            (totals.secrets, totals.guesses, totals.deepest),
+            (1296, 5801, 5)
+        );
         let (mut enters, mut leaves) = (0, 0);
         depth_first(&tree, tree.root(), |e| {
             match e {

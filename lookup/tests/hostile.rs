@@ -17,7 +17,7 @@ const CLASSIC: &[u8] = include_bytes!("../../trees/knuth-4x6.mmt");
 fn exercise(bytes: &[u8]) {
     if let Ok(tree) = Tree::open(bytes) {
         // What verifies is a tree: every walk from the root ends.
-        let _ = lookup::walk::depth_below(&tree, tree.root());
+        let _ = lookup::walk::totals_below(&tree, tree.root());
     }
     let Ok(tree) = Tree::open_unverified(bytes) else {
         return;
@@ -259,7 +259,9 @@ fn a_deep_chain_is_walked_and_audited_without_recursion() {
             let report = audit(&tree).unwrap();
             let two = board.code(1).unwrap();
             let solved = solve(&tree, two, |_, _| ()).unwrap();
-            let deepest = lookup::walk::depth_below(&tree, tree.root()).unwrap();
+            let deepest = lookup::walk::totals_below(&tree, tree.root())
+                .unwrap()
+                .deepest;
             (report.stats.max_guesses, solved, deepest)
         })
         .unwrap()
@@ -311,4 +313,33 @@ fn lies_in_the_header_and_offsets_past_the_end_are_caught() {
     guess[at..at + 2].copy_from_slice(&5000u16.to_le_bytes());
     let err = audit_error(&fix(guess));
     assert!(err.contains("past the last code"), "{err}");
+}
+
+#[test]
+fn a_header_that_claims_a_depth_the_tree_exceeds_fails_the_audit() {
+    // The classic Knuth tree rewritten with a header that says max-depth = 3 and
+    // proven: its worst case is 5.
+    let tree = Tree::open(CLASSIC).unwrap();
+    let mut meta = tree.meta().unwrap();
+    meta.strategy.params.push(("max-depth".into(), "3".into()));
+    meta.strategy.proven = Some(true);
+    let records: Vec<NodeRecord> = (0..tree.layout().records)
+        .map(|r| tree.record(r).unwrap())
+        .collect();
+    let mut edges = Vec::new();
+    for r in 0..tree.layout().records {
+        for branch in tree.children(lookup::Position::Node(r)).unwrap() {
+            edges.push(match branch.unwrap().1 {
+                lookup::Position::Leaf(code) => Child::Leaf(code),
+                lookup::Position::Node(record) => Child::Node(record),
+            });
+        }
+    }
+    let mut bytes = Vec::new();
+    write_tree(&mut bytes, tree.board(), &meta, &records, &edges).unwrap();
+    let err = audit(&Tree::open(&bytes[..]).unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the header says max-depth = 3, the tree has 5"
+    );
 }

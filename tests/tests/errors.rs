@@ -23,8 +23,8 @@ fn malformed_and_impossible_moves_are_named() {
             "move 4 (1462:0,0) is impossible",
         ),
         (
-            &["1122:1,0", "1111:0,0"],
-            "move 2 leaves the tree's line: you played 1111, the tree plays 1344",
+            &["1122:1,0", "1111:0,0", "3456:4,0"],
+            "move 3 (3456:4,0) is impossible",
         ),
         (
             &["1122:4,0", "1344:0,0"],

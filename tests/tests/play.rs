@@ -147,9 +147,26 @@ fn explain_shows_the_split_and_the_alternative() {
         "{out}"
     );
     assert!(out.contains("the tree plays 1462 (cannot be the secret)"));
-    assert!(out.contains("worst class 1, expected remaining 1.00"));
-    assert!(out.contains("at most 2 more guesses from here, this one included (5 in all)"));
+    assert!(out.contains("7 secrets in 7 classes: worst class 1, expected remaining 1.00"));
+    assert!(out.contains(
+        "the tree solves these 7 secrets with 14 guesses from here (7 for this guess, 7 after it), at most 2 each (5 in all)"
+    ));
     assert!(out.contains("the best guess that could be the secret, by the knuth rule: 3632"));
+    assert!(out.ends_with(
+        "by the knuth rule the tree's guess 1462 is better (worst class 1 against 2), though it cannot win at once and 3632 could\n"
+    ));
+    // The case that once printed a false sentence: an optimal tree compares with no
+    // heuristic it does not follow.
+    let optimal = root().join("trees/optimal-4x6.mmt");
+    let out = ok(
+        "mmlookup",
+        &["explain", "--tree", optimal.to_str().unwrap(), "1123:1,0"],
+    );
+    assert!(!out.contains("better"), "{out}");
+    assert!(
+        out.contains("this optimal tree follows no one-step rule"),
+        "{out}"
+    );
     let data = json(&ok("mmlookup", &["explain", "--json", "1122:1,0"]));
     assert_eq!(data["candidates"], 256);
     assert_eq!(data["tree"]["guess"], "1344");
@@ -164,5 +181,40 @@ fn explain_shows_the_split_and_the_alternative() {
         256
     );
     let err = fails("mmlookup", &["explain", "1122:4,0"]);
-    assert!(err.contains("already solved"), "{err}");
+    assert!(err.contains("already solved in 1 guess"), "{err}");
+}
+
+#[test]
+fn next_and_explain_answer_off_the_tree_s_line_live_and_say_so() {
+    let out = ok("mmlookup", &["next", "1122:1,0", "1111:0,0"]);
+    let mut lines = out.lines();
+    let guess = lines.next().unwrap().to_string();
+    assert_eq!(
+        lines.next(),
+        Some("guess 3 of the game; 128 secrets still possible; off the tree's line, so computed live with the knuth rule")
+    );
+    let data = json(&ok("mmlookup", &["next", "--json", "1122:1,0", "1111:0,0"]));
+    assert_eq!(data["guess"], guess.as_str());
+    assert_eq!(data["source"], "live");
+    assert_eq!(data["rule"], "knuth");
+    assert_eq!(data["candidates"], 128);
+    // One shape whether solved or not, on the tree's line or off it.
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let on_line = json(&ok("mmlookup", &["next", "--json", "1122:1,0"]));
+    let solved = json(&ok("mmlookup", &["next", "--json", "1111:0,0", "2345:4,0"]));
+    assert_eq!(on_line["source"], "tree");
+    assert_eq!(solved["solved"], true);
+    assert_eq!(solved["guesses"], 2);
+    assert_eq!(keys(&data), keys(&on_line));
+    assert_eq!(keys(&data), keys(&solved));
+    assert_eq!(ok("mmlookup", &["next", "1122:4,0"]), "solved in 1 guess\n");
+    let explained = ok("mmlookup", &["explain", "1122:1,0", "1111:0,0"]);
+    assert!(
+        explained.contains("off the tree's line, so computed live with the knuth rule"),
+        "{explained}"
+    );
 }

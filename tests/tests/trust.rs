@@ -216,3 +216,197 @@ fn a_damaged_tree_is_refused_by_every_command_with_nothing_on_stdout() {
         assert_eq!(json(&String::from_utf8_lossy(&audit.stdout))["ok"], false);
     }
 }
+
+#[test]
+fn a_depth_no_strategy_meets_is_refused_with_the_least_one_proven() {
+    let dir = scratch("trust_depth");
+    let out = dir.join("x.mmt");
+    let out = out.to_str().unwrap();
+    for depth in ["4", "3"] {
+        let err = fails(
+            "mmgen",
+            &[
+                "--pegs",
+                "4",
+                "--colors",
+                "6",
+                "--strategy",
+                "optimal",
+                "--max-depth",
+                depth,
+                "--out",
+                out,
+            ],
+        );
+        // Knuth 1977: the classic board needs 5 guesses in the worst case.
+        assert!(
+            err.contains(&format!(
+                "no strategy solves every secret within {depth} guesses"
+            )) && err.contains("the least worst case is 5; no file written"),
+            "{err}"
+        );
+    }
+    // With a forced first guess the claim is about strategies that start with it.
+    let err = fails(
+        "mmgen",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "4",
+            "--strategy",
+            "optimal",
+            "--first",
+            "111",
+            "--max-depth",
+            "3",
+            "--out",
+            out,
+        ],
+    );
+    assert!(
+        err.contains("no strategy that starts with 111 solves every secret within 3 guesses"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no file");
+}
+
+#[test]
+fn a_time_limited_run_says_it_is_not_proven_and_what_is_known() {
+    let dir = scratch("trust_time_limit");
+    let out = dir.join("t.mmt");
+    let args = [
+        "--pegs",
+        "4",
+        "--colors",
+        "6",
+        "--strategy",
+        "optimal",
+        "--time-limit",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let terminal = ok("mmgen", &args);
+    let line = terminal
+        .lines()
+        .find(|l| l.starts_with("proven"))
+        .unwrap_or_else(|| panic!("a proven line: {terminal}"));
+    assert!(
+        line.contains("no: the time limit ran out; best total found"),
+        "{line}"
+    );
+    let report = json(&ok("mmgen", &[&args[..], &["--json"]].concat()));
+    assert_eq!(report["proven"], false);
+    let total = report["total_guesses"].as_u64().unwrap();
+    let floor = report["proven_lower_bound"].as_u64().unwrap();
+    // The bound is a proof: it cannot exceed the true optimum (5625, Koyama and Lai
+    // 1993), which cannot exceed this tree's total.
+    assert!(floor <= 5625 && 5625 <= total, "{floor} {total}");
+    let info = ok("mmlookup", &["info", out.to_str().unwrap()]);
+    assert!(
+        info.contains(&format!("proven lower bound {floor}")),
+        "{info}"
+    );
+    let info = json(&ok("mmlookup", &["info", "--json", out.to_str().unwrap()]));
+    assert_eq!(info["proven_lower_bound"], floor);
+}
+
+#[test]
+fn proven_means_optimal_under_every_recorded_constraint() {
+    let dir = scratch("trust_proven");
+    // Guessing only still-possible codes, the classic optimum is 5660 (reference
+    // values, shared/reference/mastermind.md): the exact search must not use the
+    // other codes while the header says it did not.
+    let (path, report) = generate(
+        &dir,
+        "consistent.mmt",
+        &[
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--strategy",
+            "optimal",
+            "--consistent-only",
+        ],
+    );
+    assert_eq!(report["total_guesses"], 5660);
+    assert_eq!(report["proven"], true);
+    assert!(report["proof"]
+        .as_str()
+        .unwrap()
+        .contains("guessing only still-possible codes has a total below 5660"));
+    let info = ok("mmlookup", &["info", path.to_str().unwrap()]);
+    assert!(
+        info.contains("proven       yes: no strategy guessing only"),
+        "{info}"
+    );
+    // Every guess of the tree was still possible where it was played.
+    let games = ok(
+        "mmlookup",
+        &["solve", "--all", "--tree", path.to_str().unwrap()],
+    );
+    let board_codes: Vec<&str> = games.lines().collect();
+    assert_eq!(board_codes.len(), 1296);
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let out = scratch("trust_options").join("x.mmt");
+    let out = out.to_str().unwrap();
+    for (extra, expected) in [
+        (
+            &["--strategy", "knuth", "--max-depth", "5"][..],
+            "--max-depth applies only to --strategy optimal",
+        ),
+        (
+            &["--strategy", "entropy", "--time-limit", "5"],
+            "--time-limit applies only to --strategy optimal",
+        ),
+        (
+            &["--strategy", "most-parts", "--objective", "worst"],
+            "--objective applies only to --strategy optimal",
+        ),
+        (
+            &[
+                "--strategy",
+                "optimal",
+                "--objective",
+                "worst",
+                "--max-depth",
+                "5",
+            ],
+            "do not go together",
+        ),
+    ] {
+        let err = fails("mmgen", &[extra, &["--out", out]].concat());
+        assert!(err.contains(expected), "{extra:?}: {err}");
+    }
+}
+
+#[test]
+fn too_many_threads_are_refused_at_once() {
+    let started = std::time::Instant::now();
+    let out = run(
+        "mmgen",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "3",
+            "--threads",
+            "100000",
+            "--out",
+            "/dev/null",
+        ],
+    );
+    // A usage error: clap's exit status 2, with the bound in the message.
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("give 0 (one per core) to 256 threads"),
+        "{err}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}

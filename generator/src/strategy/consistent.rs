@@ -13,7 +13,7 @@ pub struct Consistent {
 }
 
 impl Strategy for Consistent {
-    fn info(&self) -> StrategyInfo {
+    fn info(&self, _codes: &Codes) -> StrategyInfo {
         StrategyInfo {
             name: "consistent".into(),
             rule: "play the smallest code that is still possible".into(),

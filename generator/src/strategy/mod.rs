@@ -25,8 +25,24 @@ use lookup::Board;
 
 /// A rule for the next guess.
 pub trait Strategy: Sync {
-    /// What goes into the file header.
-    fn info(&self) -> StrategyInfo;
+    /// What goes into the file header, once the tree is built.
+    fn info(&self, codes: &Codes) -> StrategyInfo;
+
+    /// Run once before the tree is expanded: whether every option can be met.
+    fn check(
+        &self,
+        _codes: &Codes,
+        _settings: Settings,
+        _counters: &Counters,
+    ) -> Result<(), Unmet> {
+        Ok(())
+    }
+
+    /// The most guesses the tree may use for any secret, if the strategy promises a
+    /// bound; a tree that exceeds it is not written.
+    fn max_depth(&self) -> Option<u32> {
+        None
+    }
 
     /// The code index to guess at `node` (sorted candidates, at least two). The
     /// guess must make progress: win, or split the candidates into several classes.
@@ -37,6 +53,62 @@ pub trait Strategy: Sync {
         None
     }
 }
+
+/// Options that no tree can meet, or that could not be met in the time given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unmet {
+    /// The exact search proved that no strategy (with the forced first guess
+    /// `first`, if any) solves every secret within `asked` guesses; `least` is the
+    /// least worst case it proved, `None` if time ran out before it found one.
+    Depth {
+        asked: u32,
+        least: Option<u32>,
+        first: Option<String>,
+    },
+    /// Time ran out before the search could tell whether `asked` guesses suffice.
+    DepthUndecided { asked: u32 },
+    /// Time ran out, and the tree finished by the heuristic needs `needs` guesses.
+    DepthExceeded { asked: u32, needs: u32 },
+}
+
+impl std::fmt::Display for Unmet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unmet::Depth {
+                asked,
+                least,
+                first,
+            } => {
+                let with = first
+                    .as_ref()
+                    .map(|g| format!(" that starts with {g}"))
+                    .unwrap_or_default();
+                write!(
+                    f,
+                    "no strategy{with} solves every secret within {asked} guesses \
+                     (--max-depth {asked}), proven by the exact search; "
+                )?;
+                match least {
+                    Some(least) => write!(f, "the least worst case{with} is {least}")?,
+                    None => f.write_str("the time limit ran out before it found the least")?,
+                }
+                f.write_str("; no file written")
+            }
+            Unmet::DepthUndecided { asked } => write!(
+                f,
+                "the time limit ran out before the exact search could tell whether every secret \
+                 can be solved within {asked} guesses; no file written"
+            ),
+            Unmet::DepthExceeded { asked, needs } => write!(
+                f,
+                "the time limit ran out and the tree finished without the search needs {needs} \
+                 guesses, more than --max-depth {asked}; no file written"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Unmet {}
 
 /// Options the strategies take; those that change the tree are recorded in the header.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,7 +141,8 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
     for (name, value) in &info.params {
         match name.as_str() {
             "guesses" => args.push("--consistent-only".into()),
-            "worst case" => {} // found by the search, not an option
+            // Found by the search, not options.
+            "worst case" | "proven lower bound" => {}
             flag => args.extend([format!("--{flag}"), value.clone()]),
         }
     }
@@ -113,7 +186,7 @@ pub struct Heuristic {
 }
 
 impl Strategy for Heuristic {
-    fn info(&self) -> StrategyInfo {
+    fn info(&self, _codes: &Codes) -> StrategyInfo {
         let pool = if self.options.consistent_only {
             "guesses from the still-possible codes"
         } else {

@@ -2,12 +2,18 @@
 //! secrets still possible there, found by [`crate::exact`].
 //!
 //! Objectives: the least total number of guesses (optionally with no secret needing
-//! more than `--max-depth` guesses), or with `--objective worst` the least worst
-//! case first (the smallest depth for which a strategy exists), then the least total
-//! under it. With a time limit, nodes whose search did not finish in time get the
-//! most-parts heuristic's guess, and the header says the tree is not proven optimal.
+//! more than `--max-depth` guesses, or with guesses only from the still-possible
+//! codes), or with `--objective worst` the least worst case first (the smallest
+//! depth for which a strategy exists), then the least total under it.
+//!
+//! "Proven" in the header means exactly that: the tree is optimal under every option
+//! it records. So a depth no strategy can meet is found before the tree is built
+//! ([`Strategy::check`]) and reported with the least worst case the search proves,
+//! instead of a tree that breaks it. With a time limit, nodes whose search did not
+//! finish in time get the most-parts heuristic's guess, the header says the tree is
+//! not proven, and it records the least total the search did prove (its floor).
 
-use super::{Heuristic, Options, Strategy};
+use super::{Heuristic, Options, Strategy, Unmet};
 use crate::exact::{lower_bound, Context, Exact, UNLIMITED};
 use crate::partition::Codes;
 use crate::search::{Counters, Node, Settings};
@@ -22,14 +28,14 @@ pub struct Optimal {
     pub exact: Exact,
     /// The guess used where the search ran out of time.
     pub fallback: Heuristic,
-    /// The worst case the tree is built for, once known.
+    /// The worst case the tree is built for, once known (`None`: no limit).
     depth: OnceLock<Option<u32>>,
 }
 
 impl Optimal {
     pub fn new(options: Options, board: Board, fallback: Heuristic) -> Optimal {
         Optimal {
-            exact: Exact::new(board, options.deadline),
+            exact: Exact::new(board, options.deadline, options.consistent_only),
             options,
             board,
             fallback,
@@ -37,34 +43,103 @@ impl Optimal {
         }
     }
 
-    /// The most guesses any secret may take: the option, or for the worst-case
-    /// objective the smallest depth that admits a strategy.
-    fn depth(&self, context: Context, all: &[u32]) -> Option<u32> {
-        *self.depth.get_or_init(|| {
-            if !self.options.worst_first {
-                return self.options.max_depth;
+    /// Whether a strategy solves every secret within `depth` guesses (with the
+    /// forced first guess, if any); `None` if time ran out before the search knew.
+    fn feasible(&self, context: Context, all: &[u32], depth: u32) -> Option<bool> {
+        let found = match self.options.first {
+            None => self.exact.choose(context, all, &[], depth).is_some(),
+            Some(first) => {
+                let (split, wins) = context.codes.split(first, all);
+                (wins || split.len() > 1)
+                    && depth > 1
+                    && split.iter().all(|(_, part)| {
+                        self.exact
+                            .choose(context, part, &[first], depth - 1)
+                            .is_some()
+                    })
             }
-            let answers = answer_count(self.board.pegs());
-            let shallowest = (1..).find(|&d| lower_bound(all.len(), answers, d) != UNLIMITED)?;
-            (shallowest..=all.len() as u32).find(|&depth| {
-                self.exact.choose(context, all, &[], depth).is_some() || self.exact.timed_out()
-            })
-        })
+        };
+        (found || !self.exact.timed_out()).then_some(found)
+    }
+
+    /// The least depth from `from` on that admits a strategy; `Err(())` if time ran
+    /// out first.
+    fn least_depth(&self, context: Context, all: &[u32], from: u32) -> Result<u32, ()> {
+        let answers = answer_count(self.board.pegs());
+        let shallowest = (1..)
+            .find(|&d| lower_bound(all.len(), answers, d) != UNLIMITED)
+            .unwrap_or(1);
+        // n guesses always suffice (each one rules out at least one secret).
+        for depth in from.max(shallowest)..=all.len() as u32 + 1 {
+            match self.feasible(context, all, depth) {
+                Some(true) => return Ok(depth),
+                Some(false) => {}
+                None => return Err(()),
+            }
+        }
+        Err(())
+    }
+
+    /// Works out the depth limit the tree is built for.
+    fn resolve_depth(&self, context: Context) -> Result<Option<u32>, Unmet> {
+        let all: Vec<u32> = (0..context.codes.len()).collect();
+        if self.options.worst_first {
+            // If time runs out here, the tree is built with no limit and unproven.
+            return Ok(self.least_depth(context, &all, 1).ok());
+        }
+        let Some(asked) = self.options.max_depth else {
+            return Ok(None);
+        };
+        match self.feasible(context, &all, asked) {
+            Some(true) => Ok(Some(asked)),
+            Some(false) => Err(Unmet::Depth {
+                asked,
+                least: self.least_depth(context, &all, asked + 1).ok(),
+                first: (self.options.first)
+                    .and_then(|g| self.board.code(g))
+                    .map(|g| self.board.display(g).to_string()),
+            }),
+            None => Err(Unmet::DepthUndecided { asked }),
+        }
+    }
+
+    fn context<'a>(codes: &'a Codes, settings: Settings, counters: &'a Counters) -> Context<'a> {
+        Context {
+            codes,
+            symmetry: settings.symmetry,
+            counters,
+        }
     }
 }
 
 impl Strategy for Optimal {
-    fn info(&self) -> StrategyInfo {
+    fn info(&self, codes: &Codes) -> StrategyInfo {
         let rule = if self.options.worst_first {
             "minimise the worst case, then the total number of guesses (exact branch and bound)"
         } else {
             "minimise the total number of guesses over all secrets (exact branch and bound)"
         };
         let mut params = self.options.params(self.board);
-        if self.options.worst_first {
-            if let Some(Some(depth)) = self.depth.get() {
-                params.push(("worst case".into(), depth.to_string()));
-            }
+        let proven = !self.exact.timed_out();
+        let depth = self.depth.get().copied().flatten();
+        if let (true, Some(depth)) = (self.options.worst_first && proven, depth) {
+            params.push(("worst case".into(), depth.to_string()));
+        }
+        if !proven {
+            let all: Vec<u32> = (0..codes.len()).collect();
+            let counters = Counters::default();
+            let context = Optimal::context(codes, Settings { symmetry: true }, &counters);
+            let root = Node {
+                candidates: &all,
+                history: &[],
+            };
+            let floor = self.exact.proven_floor(
+                context,
+                root,
+                depth.unwrap_or(UNLIMITED),
+                self.options.first,
+            );
+            params.push(("proven lower bound".into(), floor.to_string()));
         }
         StrategyInfo {
             name: "optimal".into(),
@@ -72,22 +147,31 @@ impl Strategy for Optimal {
             tie_break: "a code that is still possible, then the first optimal guess by lower bound, then the smallest code"
                 .into(),
             params,
-            proven: Some(!self.exact.timed_out()),
+            proven: Some(proven),
         }
     }
 
+    fn check(&self, codes: &Codes, settings: Settings, counters: &Counters) -> Result<(), Unmet> {
+        let context = Optimal::context(codes, settings, counters);
+        let depth = self.resolve_depth(context)?;
+        self.depth.get_or_init(|| depth);
+        Ok(())
+    }
+
+    fn max_depth(&self) -> Option<u32> {
+        self.options.max_depth
+    }
+
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
-        let context = Context {
-            codes,
-            symmetry: settings.symmetry,
-            counters,
-        };
+        let context = Optimal::context(codes, settings, counters);
         if let (Some(first), true) = (self.options.first, node.history.is_empty()) {
             return first;
         }
-        let all: Vec<u32> = (0..codes.len()).collect();
         let depth = self
-            .depth(context, &all)
+            .depth
+            .get()
+            .copied()
+            .flatten()
             .map_or(UNLIMITED, |d| d.saturating_sub(node.history.len() as u32));
         match self
             .exact

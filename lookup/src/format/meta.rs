@@ -35,6 +35,48 @@ pub struct StrategyInfo {
     pub proven: Option<bool>,
 }
 
+impl StrategyInfo {
+    /// The value of the parameter `name`, if the header records it.
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// What the header claims about optimality, in words, with the constraints it
+    /// holds under; `None` for heuristics, which claim nothing.
+    pub fn proof(&self, stats: &Stats) -> Option<String> {
+        let mut under = String::new();
+        if let Some(first) = self.param("first") {
+            under += &format!(" that starts with {first}");
+        }
+        if self.param("guesses").is_some() {
+            under += " guessing only still-possible codes";
+        }
+        if let Some(depth) = self.param("max-depth") {
+            under += &format!(" that needs at most {depth} guesses");
+        }
+        Some(match self.proven? {
+            true if self.param("objective") == Some("worst") => format!(
+                "yes: no strategy{under} has a worst case below {}, nor, with that worst case, a total below {}",
+                stats.max_guesses, stats.total_guesses
+            ),
+            true => format!(
+                "yes: no strategy{under} has a total below {}",
+                stats.total_guesses
+            ),
+            false => match self.param("proven lower bound") {
+                Some(floor) => format!(
+                    "no: the time limit ran out; best total found {} (this tree), proven lower bound {floor}",
+                    stats.total_guesses
+                ),
+                None => String::from("no: the time limit ran out"),
+            },
+        })
+    }
+}
+
 /// What the tree achieves over all secrets.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
@@ -145,6 +187,26 @@ mod tests {
         assert_eq!(meta.stats.max_guesses, 3);
         assert_eq!(meta.stats.histogram_text(), "1:1 2:0 3:1");
         assert_eq!(Meta::decode(&meta.encode()), Ok(meta));
+    }
+
+    #[test]
+    fn proofs_state_their_constraints() {
+        let mut meta = sample();
+        assert_eq!(meta.strategy.proof(&meta.stats), None);
+        meta.strategy.proven = Some(true);
+        meta.strategy.params.push(("max-depth".into(), "5".into()));
+        assert_eq!(
+            meta.strategy.proof(&meta.stats).unwrap(),
+            "yes: no strategy that starts with 1122 that needs at most 5 guesses has a total below 4"
+        );
+        meta.strategy.proven = Some(false);
+        meta.strategy
+            .params
+            .push(("proven lower bound".into(), "3".into()));
+        assert_eq!(
+            meta.strategy.proof(&meta.stats).unwrap(),
+            "no: the time limit ran out; best total found 4 (this tree), proven lower bound 3"
+        );
     }
 
     #[test]

@@ -26,6 +26,15 @@ impl BoardArgs {
     }
 }
 
+/// What the exact search minimises.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Objective {
+    /// The number of guesses summed over all secrets.
+    Total,
+    /// The worst case first, then the total with that worst case.
+    Worst,
+}
+
 /// How to search.
 #[derive(clap::Args)]
 pub struct SearchArgs {
@@ -38,16 +47,16 @@ pub struct SearchArgs {
     /// optimal: no secret may need more guesses than this.
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
-    /// optimal: `total` (least guesses in total) or `worst` (least worst case, then
-    /// least total).
-    #[arg(long, default_value = "total", value_parser = ["total", "worst"])]
-    pub objective: String,
+    /// optimal: what to minimise (default: total).
+    #[arg(long, value_enum)]
+    pub objective: Option<Objective>,
     /// optimal: stop searching after this many seconds and finish with a heuristic
     /// (the header then says the tree is not proven optimal).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Worker threads (0: one per core). The file is the same for any count.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads, at most 256 (0: one per core). The file is the same for any
+    /// count.
+    #[arg(long, default_value_t = 0, value_parser = threads)]
     pub threads: usize,
     /// Score every code at every node instead of one per symmetry class (slower;
     /// the file is the same).
@@ -56,6 +65,30 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// Refuses the options only the exact search uses, for any other strategy, and
+    /// combinations that contradict each other.
+    pub fn check_applies(&self, strategy: &str) -> Result<(), String> {
+        let exact_only = [
+            ("--max-depth", self.max_depth.is_some()),
+            ("--objective", self.objective.is_some()),
+            ("--time-limit", self.time_limit.is_some()),
+        ];
+        if let Some((flag, _)) = exact_only.iter().find(|(_, given)| *given) {
+            if strategy != "optimal" {
+                return Err(format!(
+                    "{flag} applies only to --strategy optimal (the exact search), not to {strategy}"
+                ));
+            }
+        }
+        if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
+            return Err(
+                "--max-depth and --objective worst do not go together: the worst objective finds the least depth itself"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
     /// The strategy options, with the time limit counted from now.
     pub fn options(&self, board: Board) -> Result<Options, String> {
         let first = match &self.first {
@@ -78,7 +111,7 @@ impl SearchArgs {
             consistent_only: self.consistent_only,
             first,
             max_depth: self.max_depth,
-            worst_first: self.objective == "worst",
+            worst_first: self.objective == Some(Objective::Worst),
             deadline,
         })
     }
@@ -90,11 +123,28 @@ impl SearchArgs {
     }
 
     pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|e| format!("cannot start {} threads: {e}", self.threads))
+        pool(self.threads)
     }
+}
+
+/// The most worker threads `--threads` takes: far more than cores only adds
+/// switching (5000 threads made a 3x3 board take 15 s).
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!("give 0 (one per core) to {MAX_THREADS} threads")),
+    }
+}
+
+/// A pool of `threads` workers (0: one per core).
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
 }
 
 /// Peak resident memory of this process in bytes, where the OS reports it.

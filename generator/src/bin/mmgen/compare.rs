@@ -16,8 +16,8 @@ pub struct Args {
     /// Seconds the exact search may take; past that, optimal is listed as unproven.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     time_limit: f64,
-    /// Worker threads (0: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads, at most 256 (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
     /// Print a JSON array, one object per strategy.
     #[arg(long)]
@@ -32,10 +32,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             args.time_limit
         ));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let pool = crate::args::pool(args.threads)?;
     let mut rows = Vec::new();
     for &name in NAMES {
         let options = Options {
@@ -44,14 +41,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         };
         let strategy = strategy::by_name(name, options, board).ok_or("unknown strategy")?;
         let started = Instant::now();
-        let tree = pool.install(|| {
-            generate(
-                board,
-                strategy.as_ref(),
-                Settings { symmetry: true },
-                &Counters::default(),
-            )
-        });
+        let tree = pool
+            .install(|| {
+                generate(
+                    board,
+                    strategy.as_ref(),
+                    Settings { symmetry: true },
+                    &Counters::default(),
+                )
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
         let millis = started.elapsed().as_secs_f64() * 1000.0;
         let bytes = write_tree(
             std::io::sink(),

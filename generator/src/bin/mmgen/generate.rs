@@ -36,6 +36,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     let board = args.board.board()?;
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
+    args.search.check_applies(&args.strategy)?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
     let strategy = strategy::by_name(&args.strategy, args.search.options(board)?, board)
         .ok_or("unknown strategy")?;
@@ -53,7 +54,8 @@ pub fn run(args: &Args) -> Result<(), String> {
             pool.install(|| generate(board, strategy.as_ref(), args.search.settings(), &counters));
         done.store(1, Ordering::Relaxed);
         tree
-    });
+    })
+    .map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     let bytes = write_tree_file(out, &tree, args.force).map_err(|e| e.to_string())?;
     let measured = Measured {
@@ -160,6 +162,10 @@ fn print_report(
             "file": out_path.display().to_string(),
             "file_bytes": bytes,
             "proven": tree.meta.strategy.proven,
+            "proof": tree.meta.strategy.proof(stats),
+            "proven_lower_bound": tree.meta.strategy
+                .param("proven lower bound")
+                .and_then(|v| v.parse::<u64>().ok()),
             "peak_memory_bytes": peak_memory(),
         });
         return writeln!(out, "{report}");
@@ -175,6 +181,9 @@ fn print_report(
     writeln!(out, "secrets      {}", stats.secrets)?;
     writeln!(out, "nodes        {}", stats.nodes)?;
     writeln!(out, "{}", stats.summary())?;
+    if let Some(proof) = tree.meta.strategy.proof(stats) {
+        writeln!(out, "proven       {proof}")?;
+    }
     writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
     if let Some(searched) = searched {
         writeln!(out, "searched     {searched} positions (exact search)")?;

@@ -1,40 +1,80 @@
-//! `mmlookup explain`: why the tree plays what it plays. For the tree's next guess:
-//! how it splits the secrets still possible, its worst class, the expected size of
-//! the class the secret falls in, and the most guesses still needed from here; and
-//! the same for the best guess that could itself be the secret, so the user sees
-//! why the tree sometimes plays a code that cannot win.
+//! `mmlookup explain`: why the tree plays what it plays.
+//!
+//! For the next guess: how it splits the secrets still possible (class sizes, worst
+//! class, expected remaining, entropy) and, from the tree, how many guesses each
+//! class takes from there and the most any secret still needs. Then a comparison
+//! that names what it compares: for a tree built by a one-step rule (or a guess
+//! computed live off the tree's line), the best guess by that rule among the
+//! secrets still possible, judged by the rule's own figure; for an exact-search or
+//! imported tree, only what the tree itself holds, the totals of its subtrees.
+//! Every sentence is built from figures printed beside it.
 
-use crate::Outcome;
-use lookup::play::{self, Next};
-use lookup::rules::{best_guess, partition, Rule};
-use lookup::score::score;
-use lookup::walk::depth_below;
-use lookup::{Board, Code};
-use std::io::Write;
-
+use crate::next;
 pub use crate::next::Args;
+use crate::session::{self, Hint};
+use crate::{source, Outcome};
+use lookup::rules::{class_sizes, partition, Rule};
+use lookup::walk::totals_below;
+use lookup::{Board, Code, Move, Position, Tree};
+use serde_json::{json, Value};
+use std::cmp::Ordering;
+use std::io::Write;
 
 /// Up to this many secrets in a class are listed by name.
 const LIST_UP_TO: usize = 8;
 
-fn split_json(board: Board, guess: Code, candidates: &[Code]) -> serde_json::Value {
-    let classes = partition(&board, guess, candidates);
-    let sizes: Vec<u64> = classes.iter().map(|(_, c)| c.len() as u64).collect();
+/// The split `guess` makes of `candidates`; with `position` (the tree's guess), the
+/// guesses each class takes from there in the tree.
+fn split(
+    tree: &Tree<source::Bytes>,
+    guess: Code,
+    candidates: &[Code],
+    position: Option<Position>,
+) -> Result<Value, String> {
+    let board = tree.board();
     let n = candidates.len() as f64;
-    serde_json::json!({
-        "guess": board.display(guess).to_string(),
-        "possible_secret": candidates.binary_search(&guess).is_ok(),
-        "worst_class": sizes.iter().max(),
-        "expected_remaining": sizes.iter().map(|&c| (c * c) as f64).sum::<f64>() / n,
-        "classes": classes.iter().map(|(answer, class)| serde_json::json!({
+    let mut classes = Vec::new();
+    for (answer, class) in partition(&board, guess, candidates) {
+        let below = match position {
+            Some(at) if !answer.is_win(board.pegs()) => {
+                let child = tree.child(at, answer).map_err(|e| e.to_string())?;
+                let child = child.ok_or("the tree has no branch for a class its guess makes")?;
+                Some(
+                    totals_below(tree, child)
+                        .map_err(|e| e.to_string())?
+                        .guesses,
+                )
+            }
+            Some(_) => Some(0),
+            None => None,
+        };
+        classes.push(json!({
             "answer": answer.to_string(),
             "secrets": class.len(),
-            "codes": (class.len() <= LIST_UP_TO).then(|| class.iter().map(|&c| board.display(c).to_string()).collect::<Vec<_>>()),
-        })).collect::<Vec<_>>(),
-    })
+            "guesses_after": below,
+            "codes": (class.len() <= LIST_UP_TO)
+                .then(|| class.iter().map(|&c| board.display(c).to_string()).collect::<Vec<_>>()),
+        }));
+    }
+    let sizes = class_sizes(&board, guess, candidates);
+    let figure = |rule: Rule| rule.figure(&sizes).map_or(0.0, |(_, value)| value);
+    Ok(json!({
+        "guess": board.display(guess).to_string(),
+        "possible_secret": candidates.binary_search(&guess).is_ok(),
+        "classes": classes,
+        "class_count": sizes.len(),
+        "worst_class": sizes.iter().max(),
+        "expected_remaining": sizes.iter().map(|&c| f64::from(c * c)).sum::<f64>() / n,
+        "entropy_bits": figure(Rule::Entropy),
+    }))
 }
 
-fn describe(out: &mut impl Write, split: &serde_json::Value) -> std::io::Result<()> {
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn describe(out: &mut impl Write, split: &Value) -> std::io::Result<()> {
+    let mut secrets = 0;
     for class in split["classes"].as_array().into_iter().flatten() {
         let codes = class["codes"]
             .as_array()
@@ -43,101 +83,221 @@ fn describe(out: &mut impl Write, split: &serde_json::Value) -> std::io::Result<
                 format!("  {}", names.join(" "))
             })
             .unwrap_or_default();
-        let secrets = class["secrets"].as_u64().unwrap_or(0);
+        let n = class["secrets"].as_u64().unwrap_or(0);
+        secrets += n;
         let answer = class["answer"].as_str().unwrap_or("");
-        writeln!(out, "    {answer:>4} -> {secrets:>5}{codes}")?;
+        let after = match class["guesses_after"].as_u64() {
+            Some(g) => format!(", {} after this one", plural(g, "guess", "guesses")),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "    {answer:>4} -> {:>12}{after}{codes}",
+            plural(n, "secret", "secrets")
+        )?;
     }
     writeln!(
         out,
-        "    worst class {}, expected remaining {:.2}",
+        "    {} in {}: worst class {}, expected remaining {:.2}, entropy {:.3} bits",
+        plural(secrets, "secret", "secrets"),
+        plural(
+            split["class_count"].as_u64().unwrap_or(0),
+            "class",
+            "classes"
+        ),
         split["worst_class"],
-        split["expected_remaining"].as_f64().unwrap_or(0.0)
+        split["expected_remaining"].as_f64().unwrap_or(0.0),
+        split["entropy_bits"].as_f64().unwrap_or(0.0),
     )
+}
+
+/// Two values of a figure, whole numbers as they are, others with three decimals
+/// or as many more as it takes to tell them apart when they differ.
+fn shown(a: f64, b: f64, differ: bool) -> (String, String) {
+    let whole = a.fract() == 0.0 && b.fract() == 0.0;
+    let least = if whole { 0 } else { 3 };
+    (least..=15)
+        .map(|d| (format!("{a:.d$}"), format!("{b:.d$}")))
+        .find(|(x, y)| !differ || x != y)
+        .unwrap_or_else(|| (format!("{a}"), format!("{b}")))
+}
+
+/// The comparison of the tree's guess with `alternative` by `rule`, as JSON and as
+/// the closing sentence.
+fn verdict(board: Board, rule: Rule, candidates: &[Code], ours: Code, theirs: Code) -> Value {
+    let name = rule.name();
+    let (a, b) = (
+        class_sizes(&board, ours, candidates),
+        class_sizes(&board, theirs, candidates),
+    );
+    let (ours_text, theirs_text) = (
+        board.display(ours).to_string(),
+        board.display(theirs).to_string(),
+    );
+    let Some(((figure, x), (_, y))) = rule.figure(&a).zip(rule.figure(&b)) else {
+        let sentence =
+            format!("the {name} rule plays {theirs_text}, the smallest code still possible");
+        return json!({ "rule": name, "sentence": sentence });
+    };
+    let order = rule.compare(&a, &b);
+    let (x, y) = shown(x, y, order != Ordering::Equal);
+    let possible = |c: Code| candidates.binary_search(&c).is_ok();
+    let sentence = match order {
+        Ordering::Less => {
+            let but = if possible(ours) {
+                String::new()
+            } else {
+                format!(", though it cannot win at once and {theirs_text} could")
+            };
+            format!("by the {name} rule the tree's guess {ours_text} is better ({figure} {x} against {y}){but}")
+        }
+        Ordering::Equal => format!(
+            "by the {name} rule {ours_text} and {theirs_text} are as good ({figure} {x} each)"
+        ),
+        Ordering::Greater => format!(
+            "by the {name} rule {theirs_text} is better ({figure} {y} against {x}): here the tree does not play that rule's choice"
+        ),
+    };
+    json!({
+        "rule": name,
+        "figure": figure,
+        "tree": x,
+        "alternative": y,
+        "better": match order {
+            Ordering::Less => "tree",
+            Ordering::Equal => "equal",
+            Ordering::Greater => "alternative",
+        },
+        "sentence": sentence,
+    })
+}
+
+/// Everything `explain` says, as JSON; the text is printed from it.
+fn explanation(tree: &Tree<source::Bytes>, moves: &[Move]) -> Result<Value, String> {
+    let board = tree.board();
+    let meta = tree.meta().map_err(|e| e.to_string())?;
+    let hint = next::hint(tree, moves)?;
+    let (guess, position, rule) = match hint {
+        Hint::Tree {
+            guess, position, ..
+        } => (
+            guess,
+            Some(position),
+            Rule::for_strategy(&meta.strategy.name),
+        ),
+        Hint::Live { guess, rule, .. } => (guess, None, Some(rule)),
+        Hint::Solved { guesses } => {
+            return Err(format!(
+                "the game is already {}",
+                session::solved_in(guesses)
+            ))
+        }
+    };
+    let candidates = session::consistent(board, moves);
+    let ours = split(tree, guess, &candidates, position)?;
+    let here = match position {
+        Some(at) => Some(totals_below(tree, at).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let alternative = rule.map(|rule| {
+        let theirs = lookup::rules::best_guess(&board, rule, &candidates, true);
+        (rule, theirs)
+    });
+    let mut json = json!({
+        "candidates": candidates.len(),
+        "moves": moves.len(),
+        "source": if position.is_some() { "tree" } else { "live" },
+        "strategy": meta.strategy.name,
+        "rule": rule.map(Rule::name),
+        "tree": ours,
+        "guesses_here": here.map(|t| t.guesses),
+        "guesses_left": here.map(|t| t.deepest),
+        "guesses_in_all": here.map(|t| moves.len() as u32 + t.deepest),
+        "alternative": null,
+        "verdict": null,
+    });
+    if let Some((rule, theirs)) = alternative {
+        if theirs == guess {
+            json["verdict"] = json!({
+                "rule": rule.name(),
+                "better": "same",
+                "sentence": format!(
+                    "{} is also the best guess by the {} rule among the secrets still possible",
+                    board.display(guess),
+                    rule.name()
+                ),
+            });
+        } else {
+            json["alternative"] = split(tree, theirs, &candidates, None)?;
+            json["verdict"] = verdict(board, rule, &candidates, guess, theirs);
+        }
+    }
+    Ok(json)
 }
 
 pub fn run(args: &Args) -> Outcome {
     let (tree, moves) = args.open()?;
-    let board = tree.board();
-    let (position, guess) = match play::next(&tree, &moves).map_err(|e| e.to_string())? {
-        Next::Guess {
-            position, guess, ..
-        } => (position, guess),
-        Next::Solved { guesses } => {
-            return Err(format!("the game is already solved in {guesses} guesses").into())
-        }
-    };
-    let candidates: Vec<Code> = board
-        .codes()
-        .filter(|&s| {
-            moves
-                .iter()
-                .all(|m| score(m.guess, s, board.pegs()) == m.answer)
-        })
-        .collect();
-    let meta = tree.meta().map_err(|e| e.to_string())?;
-    let rule = Rule::for_strategy(&meta.strategy.name).unwrap_or(Rule::ExpectedSize);
-    let alternative = best_guess(&board, rule, &candidates, true);
-    let guesses_left = depth_below(&tree, position).map_err(|e| e.to_string())?;
-    let ours = split_json(board, guess, &candidates);
-    let theirs = split_json(board, alternative, &candidates);
+    let json = explanation(&tree, &moves)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::json!({
-            "candidates": candidates.len(),
-            "tree": ours,
-            "guesses_left": guesses_left,
-            "guesses_in_all": moves.len() as u32 + guesses_left,
-            "best_possible_secret": theirs,
-            "rule": rule.name(),
-        });
         writeln!(out, "{json}")?;
         return Ok(());
     }
-    let after = if moves.len() == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{} moves", moves.len())
-    };
+    let n = json["candidates"].as_u64().unwrap_or(0);
     writeln!(
         out,
-        "{} secrets still possible after {after}",
-        candidates.len()
+        "{} still possible after {}",
+        plural(n, "secret", "secrets"),
+        plural(moves.len() as u64, "move", "moves")
     )?;
+    let ours = &json["tree"];
     let possible = if ours["possible_secret"] == true {
         "could be the secret"
     } else {
         "cannot be the secret"
     };
-    writeln!(
-        out,
-        "the tree plays {} ({possible}); answers it can get:",
-        board.display(guess)
-    )?;
-    describe(&mut out, &ours)?;
-    writeln!(
-        out,
-        "    at most {guesses_left} more guesses from here, this one included ({} in all)",
-        moves.len() as u32 + guesses_left
-    )?;
-    if alternative == guess {
+    let guess = ours["guess"].as_str().unwrap_or("");
+    match json["source"].as_str() {
+        Some("tree") => writeln!(
+            out,
+            "the tree plays {guess} ({possible}); answers it can get:"
+        )?,
+        _ => writeln!(
+            out,
+            "off the tree's line, so computed live with the {} rule: {guess} ({possible}); answers it can get:",
+            json["rule"].as_str().unwrap_or("")
+        )?,
+    }
+    describe(&mut out, ours)?;
+    if let (Some(here), Some(left)) = (json["guesses_here"].as_u64(), json["guesses_left"].as_u64())
+    {
         writeln!(
             out,
-            "it is also the best guess by the {} rule among the possible secrets",
-            rule.name()
+            "    the tree solves these {} with {} from here ({n} for this guess, {} after it), at most {} each ({} in all)",
+            plural(n, "secret", "secrets"),
+            plural(here, "guess", "guesses"),
+            here - n,
+            left,
+            json["guesses_in_all"]
         )?;
-        return Ok(());
     }
-    writeln!(
-        out,
-        "the best guess that could be the secret, by the {} rule: {}",
-        rule.name(),
-        board.display(alternative)
-    )?;
-    describe(&mut out, &theirs)?;
-    writeln!(
-        out,
-        "the tree's guess splits the secrets better (worst class {} against {}), even though it cannot win at once",
-        ours["worst_class"], theirs["worst_class"]
-    )?;
+    if json["alternative"].is_object() {
+        writeln!(
+            out,
+            "the best guess that could be the secret, by the {} rule: {}",
+            json["rule"].as_str().unwrap_or(""),
+            json["alternative"]["guess"].as_str().unwrap_or("")
+        )?;
+        describe(&mut out, &json["alternative"])?;
+    }
+    if let Some(sentence) = json["verdict"]["sentence"].as_str() {
+        writeln!(out, "{sentence}")?;
+    } else {
+        writeln!(
+            out,
+            "this {} tree follows no one-step rule, so there is none to compare with: the figures above are what its subtrees hold",
+            json["strategy"].as_str().unwrap_or("")
+        )?;
+    }
     Ok(())
 }

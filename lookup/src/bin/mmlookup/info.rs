@@ -38,6 +38,10 @@ pub fn run(args: &Args) -> Outcome {
             "tie_break": meta.strategy.tie_break,
             "params": meta.strategy.params,
             "proven": meta.strategy.proven,
+            "proof": meta.strategy.proof(stats),
+            "proven_lower_bound": meta.strategy
+                .param("proven lower bound")
+                .and_then(|v| v.parse::<u64>().ok()),
             "first_guess": first,
             "secrets": stats.secrets,
             "nodes": stats.nodes,
@@ -73,16 +77,8 @@ pub fn run(args: &Args) -> Outcome {
     for (name, value) in &meta.strategy.params {
         writeln!(out, "parameter    {name} = {value}")?;
     }
-    if let Some(proven) = meta.strategy.proven {
-        writeln!(
-            out,
-            "proven       {}",
-            if proven {
-                "yes: the search finished"
-            } else {
-                "no: best found before the time limit"
-            }
-        )?;
+    if let Some(proof) = meta.strategy.proof(stats) {
+        writeln!(out, "proven       {proof}")?;
     }
     writeln!(out, "first guess  {first}")?;
     writeln!(

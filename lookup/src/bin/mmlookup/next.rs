@@ -1,8 +1,8 @@
 //! `mmlookup next`: the tree's next guess for a game in progress.
 
+use crate::session::{self, Hint, Live};
 use crate::{source, Outcome};
-use lookup::play::{self, Next};
-use lookup::{Board, Feedback, Move};
+use lookup::{Board, Feedback, Move, Tree};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -46,50 +46,86 @@ impl Args {
     }
 }
 
+/// The next guess after the moves in `args`, from the tree or computed live.
+pub fn hint(tree: &Tree<source::Bytes>, moves: &[Move]) -> Result<Hint, String> {
+    let meta = tree.meta().map_err(|e| e.to_string())?;
+    let board = tree.board();
+    session::hint(tree, Live::of(&meta), moves, || {
+        session::consistent(board, moves)
+    })
+}
+
+/// The answer as JSON, one shape for every case (see the README):
+/// `solved`, `guess` (null once solved), `move` (its number in the game, null once
+/// solved), `candidates` (0 once solved), `guesses` (the game's length once
+/// solved, else null), `source` (`tree` or `live`, null once solved) and `rule`
+/// (the rule of a live guess, else null).
+pub fn json(board: Board, moves: &[Move], hint: &Hint) -> serde_json::Value {
+    let (guess, candidates, source, rule) = match *hint {
+        Hint::Tree {
+            guess, candidates, ..
+        } => (Some(guess), candidates, Some("tree"), None),
+        Hint::Live {
+            guess,
+            candidates,
+            rule,
+            ..
+        } => (Some(guess), candidates, Some("live"), Some(rule.name())),
+        Hint::Solved { .. } => (None, 0, None, None),
+    };
+    let solved = guess.is_none();
+    serde_json::json!({
+        "solved": solved,
+        "guess": guess.map(|g| board.display(g).to_string()),
+        "move": (!solved).then_some(moves.len() + 1),
+        "candidates": candidates,
+        "guesses": solved.then_some(moves.len()),
+        "source": source,
+        "rule": rule,
+    })
+}
+
 pub fn run(args: &Args) -> Outcome {
     let (tree, moves) = args.open()?;
     let board = tree.board();
-    let next = play::next(&tree, &moves).map_err(|e| e.to_string())?;
+    let hint = hint(&tree, &moves)?;
     let mut out = std::io::stdout().lock();
-    match (next, args.json) {
-        (
-            Next::Guess {
-                guess, candidates, ..
-            },
-            false,
-        ) => {
+    if args.json {
+        writeln!(out, "{}", json(board, &moves, &hint))?;
+        return Ok(());
+    }
+    let secrets = |n: usize| match n {
+        1 => "1 secret".to_string(),
+        n => format!("{n} secrets"),
+    };
+    match hint {
+        Hint::Tree {
+            guess, candidates, ..
+        } => {
             writeln!(out, "{}", board.display(guess))?;
-            let secrets = if candidates == 1 { "secret" } else { "secrets" };
             writeln!(
                 out,
-                "guess {} of the game; {candidates} {secrets} still possible",
-                moves.len() + 1
+                "guess {} of the game; {} still possible",
+                moves.len() + 1,
+                secrets(candidates)
             )?;
         }
-        (
-            Next::Guess {
-                guess, candidates, ..
-            },
-            true,
-        ) => {
-            let json = serde_json::json!({
-                "guess": board.display(guess).to_string(),
-                "candidates": candidates,
-                "move": moves.len() + 1,
-                "solved": false,
-            });
-            writeln!(out, "{json}")?;
+        Hint::Live {
+            guess,
+            candidates,
+            rule,
+            ..
+        } => {
+            writeln!(out, "{}", board.display(guess))?;
+            writeln!(
+                out,
+                "guess {} of the game; {} still possible; off the tree's line, so computed live with the {} rule",
+                moves.len() + 1,
+                secrets(candidates),
+                rule.name()
+            )?;
         }
-        (Next::Solved { guesses }, false) => writeln!(out, "solved in {guesses} guesses")?,
-        (Next::Solved { guesses }, true) => {
-            let json = serde_json::json!({
-                "guess": null,
-                "candidates": 0,
-                "solved": true,
-                "guesses": guesses,
-            });
-            writeln!(out, "{json}")?;
-        }
+        Hint::Solved { guesses } => writeln!(out, "{}", session::solved_in(guesses))?,
     }
     Ok(())
 }

@@ -3,17 +3,22 @@
 //! game follows its line and computed live with the tree's own rule once it
 //! leaves it. Also the forgiving reader of what players type.
 
+use lookup::format::Meta;
 use lookup::play::{self, Next, PlayError};
 use lookup::rules::{self, Rule};
 use lookup::score::score;
-use lookup::{Board, Code, Feedback, Move, Tree};
+use lookup::{Board, Code, Feedback, Move, Position, Tree};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// Where the next guess comes from.
 pub enum Hint {
-    /// Read from the tree.
-    Tree { guess: Code, candidates: usize },
+    /// Read from the tree, at `position`.
+    Tree {
+        guess: Code,
+        candidates: usize,
+        position: Position,
+    },
     /// Off the tree's line: computed now with `rule`.
     Live {
         guess: Code,
@@ -36,7 +41,9 @@ impl Hint {
             }
         };
         match *self {
-            Hint::Tree { guess, candidates } => format!(
+            Hint::Tree {
+                guess, candidates, ..
+            } => format!(
                 "hint: {} ({} still possible; from the tree)",
                 board.display(guess),
                 secrets(candidates)
@@ -53,7 +60,7 @@ impl Hint {
                 rule.name(),
                 took.as_secs_f64() * 1000.0
             ),
-            Hint::Solved { guesses } => format!("solved in {guesses} guesses"),
+            Hint::Solved { guesses } => solved_in(guesses),
         }
     }
 
@@ -65,13 +72,106 @@ impl Hint {
     }
 }
 
+/// "solved in 1 guess", "solved in 5 guesses".
+pub fn solved_in(guesses: usize) -> String {
+    let unit = if guesses == 1 { "guess" } else { "guesses" };
+    format!("solved in {guesses} {unit}")
+}
+
+/// How guesses are computed off a tree's line: with the tree's own rule, or for a
+/// tree that has none (exact search, imported) with expected-size, said by name,
+/// since the exact search is not run at play time.
+#[derive(Clone, Copy, Debug)]
+pub struct Live {
+    pub rule: Rule,
+    pub consistent_only: bool,
+}
+
+impl Live {
+    pub fn of(meta: &Meta) -> Live {
+        Live {
+            rule: Rule::for_strategy(&meta.strategy.name).unwrap_or(Rule::ExpectedSize),
+            consistent_only: meta.strategy.param("guesses").is_some(),
+        }
+    }
+}
+
+/// The codes of `board` that give every answer of `moves`.
+pub fn consistent(board: Board, moves: &[Move]) -> Vec<Code> {
+    board
+        .codes()
+        .filter(|&s| {
+            moves
+                .iter()
+                .all(|m| score(m.guess, s, board.pegs()) == m.answer)
+        })
+        .collect()
+}
+
+/// The next guess after `moves`: from the tree while they follow its line, else
+/// computed live over the secrets `candidates` gives (asked only then). An
+/// impossible history, or moves after a win, are errors with the move named.
+pub fn hint<D: AsRef<[u8]>>(
+    tree: &Tree<D>,
+    live: Live,
+    moves: &[Move],
+    candidates: impl FnOnce() -> Vec<Code>,
+) -> Result<Hint, String> {
+    match play::next(tree, moves) {
+        Ok(Next::Guess {
+            guess,
+            candidates,
+            position,
+        }) => Ok(Hint::Tree {
+            guess,
+            candidates: candidates as usize,
+            position,
+        }),
+        Ok(Next::Solved { guesses }) => Ok(Hint::Solved { guesses }),
+        Err(PlayError::OffLine { .. }) => {
+            let board = tree.board();
+            if let Some(won) = moves.iter().position(|m| m.answer.is_win(board.pegs())) {
+                if won + 1 < moves.len() {
+                    let after = PlayError::AfterWin {
+                        move_number: won + 2,
+                    };
+                    return Err(after.to_string());
+                }
+            }
+            let candidates = candidates();
+            if candidates.is_empty() {
+                let k = play::first_impossible_move(&board, moves).unwrap_or(moves.len());
+                let impossible = PlayError::Impossible {
+                    move_number: k,
+                    guess: board.display(moves[k - 1].guess),
+                    answer: moves[k - 1].answer,
+                };
+                return Err(impossible.to_string());
+            }
+            if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {
+                return Ok(Hint::Solved {
+                    guesses: moves.len(),
+                });
+            }
+            let started = Instant::now();
+            let guess = rules::best_guess(&board, live.rule, &candidates, live.consistent_only);
+            Ok(Hint::Live {
+                guess,
+                candidates: candidates.len(),
+                rule: live.rule,
+                took: started.elapsed(),
+            })
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// One game against a tree.
 pub struct Session<'t, D> {
     tree: &'t Tree<D>,
     board: Board,
-    /// The rule for guesses computed off the tree's line.
-    rule: Rule,
-    consistent_only: bool,
+    /// How guesses are computed off the tree's line.
+    live: Live,
     moves: Vec<Move>,
     candidates: Vec<Code>,
 }
@@ -79,19 +179,11 @@ pub struct Session<'t, D> {
 impl<'t, D: AsRef<[u8]>> Session<'t, D> {
     pub fn new(tree: &'t Tree<D>) -> Result<Session<'t, D>, String> {
         let meta = tree.meta().map_err(|e| e.to_string())?;
-        // The exact search is not run at play time: off its line, play expected-size.
-        let rule = Rule::for_strategy(&meta.strategy.name).unwrap_or(Rule::ExpectedSize);
-        let consistent_only = meta
-            .strategy
-            .params
-            .iter()
-            .any(|(name, _)| name == "guesses");
         let board = tree.board();
         Ok(Session {
             tree,
             board,
-            rule,
-            consistent_only,
+            live: Live::of(&meta),
             moves: Vec::new(),
             candidates: board.codes().collect(),
         })
@@ -118,31 +210,9 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
                 guesses: self.moves.len(),
             });
         }
-        match play::next(self.tree, &self.moves) {
-            Ok(Next::Guess {
-                guess, candidates, ..
-            }) => Ok(Hint::Tree {
-                guess,
-                candidates: candidates as usize,
-            }),
-            Ok(Next::Solved { guesses }) => Ok(Hint::Solved { guesses }),
-            Err(PlayError::OffLine { .. }) => {
-                let started = Instant::now();
-                let guess = rules::best_guess(
-                    &self.board,
-                    self.rule,
-                    &self.candidates,
-                    self.consistent_only,
-                );
-                Ok(Hint::Live {
-                    guess,
-                    candidates: self.candidates.len(),
-                    rule: self.rule,
-                    took: started.elapsed(),
-                })
-            }
-            Err(e) => Err(e.to_string()),
-        }
+        hint(self.tree, self.live, &self.moves, || {
+            self.candidates.clone()
+        })
     }
 
     /// Records a move; `None` plays the hint. Refuses, changing nothing, a move that
@@ -205,16 +275,7 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
     /// Takes back the last move.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
-        let pegs = self.board.pegs();
-        self.candidates = self
-            .board
-            .codes()
-            .filter(|&s| {
-                self.moves
-                    .iter()
-                    .all(|x| score(x.guess, s, pegs) == x.answer)
-            })
-            .collect();
+        self.candidates = consistent(self.board, &self.moves);
         Some(m)
     }
 
