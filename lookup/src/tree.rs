@@ -102,15 +102,17 @@ impl<D: AsRef<[u8]>> Tree<D> {
                     },
                 ));
             }
+            // The edges are read in table order, each record's right after the last.
             let mut below = 0u64;
-            for branch in self.children(Position::Node(record))? {
-                match branch?.1 {
-                    Position::Leaf(_) => below += 1,
-                    Position::Node(child) if child == next => {
+            let edges = self.edge_table();
+            for edge in used..used + node.mask.count_ones() {
+                match Child::read(&self.layout, edges, edge, record)? {
+                    Child::Leaf(_) => below += 1,
+                    Child::Node(child) if child == next => {
                         next += 1;
                         below += u64::from(self.record(child)?.candidates);
                     }
-                    Position::Node(child) => {
+                    Child::Node(child) => {
                         let problem = ShapeProblem::ChildOrder {
                             child,
                             expected: next,

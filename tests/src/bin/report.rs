@@ -9,7 +9,11 @@
 //!   criterion's medians and the device build's sizes, and writes `BENCHMARKS.md`
 //!   (and the device section of `trees/README.md`).
 //!
-//! Run from the repository root (the Makefile does).
+//! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
+//!   layout) and unverified, into the verification section of `BENCHMARKS.md`.
+//!
+//! Run from the repository root (the Makefile does). The binaries it times are the
+//! ones beside it, in the same target folder (so `CARGO_TARGET_DIR` is honoured).
 
 use lookup::audit::audit;
 use lookup::Tree;
@@ -30,7 +34,12 @@ fn main() -> ExitCode {
         ["bench"] => bench(),
         ["bench", "--large"] => bench_large(None),
         ["bench", "--large", only] => bench_large(Some(only)),
-        _ => Err("usage: mmtree-report trees [--check] | bench [--large [ARGS]]".into()),
+        ["verify", ref files @ ..] if !files.is_empty() => files
+            .iter()
+            .try_for_each(|file| record_verify_cost(Path::new(file))),
+        _ => Err(
+            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | verify FILE...".into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -120,6 +129,96 @@ fn trees(check: bool) -> Result<(), String> {
     std::fs::write(readme_path, updated).map_err(|e| format!("{readme_path}: {e}"))
 }
 
+/// The folder of this program, where cargo also put mmgen and mmlookup.
+fn bin_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| PathBuf::from("target/release"))
+}
+
+/// A program built beside this one.
+fn program(name: &str) -> String {
+    bin_dir().join(name).display().to_string()
+}
+
+/// The cargo target folder (the parent of the profile folders).
+fn target_dir() -> PathBuf {
+    bin_dir()
+        .parent()
+        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
+}
+
+const VERIFY_START: &str = "<!-- verify: written by mmtree-report verify; do not edit -->";
+const VERIFY_END: &str = "<!-- end of verify -->";
+
+/// Times opening the tree at `path` verified ([`Tree::open`]) and unverified, from
+/// memory (the check alone, no disk), and returns a table row keyed by the tree.
+fn verify_row(path: &Path) -> Result<(String, String), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let tree = Tree::open(&bytes[..]).map_err(|e| format!("{}: {e}", path.display()))?;
+    let meta = tree.meta().map_err(|e| e.to_string())?;
+    let key = format!("| {} {} |", tree.board().name(), meta.strategy.name);
+    let runs = 21;
+    let (mut verified, mut unverified) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let started = Instant::now();
+        std::hint::black_box(Tree::open(std::hint::black_box(&bytes[..])).is_ok());
+        verified.push(started.elapsed().as_secs_f64() * 1000.0);
+        let started = Instant::now();
+        std::hint::black_box(Tree::open_unverified(std::hint::black_box(&bytes[..])).is_ok());
+        unverified.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    let (verified, unverified) = (median(verified), median(unverified));
+    let row = format!(
+        "{key} {} | {runs} | {verified:.3} ms | {:.2} µs | {:.0} MB/s |\n",
+        bytes.len(),
+        unverified * 1000.0,
+        bytes.len() as f64 / verified / 1000.0
+    );
+    Ok((key, row))
+}
+
+/// Measures `path` and puts its row into the verification section of
+/// BENCHMARKS.md, keeping the rows of other trees.
+fn record_verify_cost(path: &Path) -> Result<(), String> {
+    let (key, row) = verify_row(path)?;
+    let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
+    let old_rows: Vec<String> = match (
+        current.split_once(VERIFY_START),
+        current.split_once(VERIFY_END),
+    ) {
+        (Some((_, rest)), Some(_)) => rest
+            .split_once(VERIFY_END)
+            .map_or("", |(inside, _)| inside)
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| tree ") && !l.starts_with(&key))
+            .map(|l| format!("{l}\n"))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut section = format!(
+        "{VERIFY_START}\n## Verifying a tree on open\n\nEvery `mmlookup` command opens its tree with \
+         `Tree::open`, which checks the CRC-32 and the breadth-first layout of the tables before anything \
+         is answered; `Tree::open_unverified` reads the prefix only. Times from memory (the file read \
+         first), medians of alternating runs, measured by `mmtree-report verify FILE` on {}.\n\n\
+         | tree | bytes | runs | open (verified) | open_unverified | verified rate |\n|---|---|---|---|---|---|\n",
+        machine()
+    );
+    for line in old_rows.into_iter().chain([row]) {
+        section.push_str(&line);
+    }
+    section.push_str(VERIFY_END);
+    let updated = match (
+        current.split_once(VERIFY_START),
+        current.split_once(VERIFY_END),
+    ) {
+        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
+        _ => format!("{}\n\n{section}\n", current.trim_end()),
+    };
+    std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let mid = values.len() / 2;
@@ -146,8 +245,9 @@ fn run_json(program: &str, args: &[&str]) -> Result<serde_json::Value, String> {
 
 /// criterion's median estimate for a benchmark, in nanoseconds.
 fn criterion_median(name: &str) -> Result<f64, String> {
-    let path = format!("target/criterion/{name}/new/estimates.json");
-    let text = std::fs::read_to_string(&path)
+    let path = target_dir().join(format!("criterion/{name}/new/estimates.json"));
+    let path = path.to_string_lossy();
+    let text = std::fs::read_to_string(&*path)
         .map_err(|e| format!("{path}: {e} (run cargo bench first)"))?;
     let json: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -311,9 +411,10 @@ fn measure(mmgen: &str, out: &str, case: &Case) -> Result<String, String> {
 /// What the lookup core adds to a program, from the device profile's builds.
 fn device_sizes() -> Result<String, String> {
     let size = |name: &str| {
-        std::fs::metadata(format!("target/device/{name}"))
+        let path = target_dir().join("device").join(name);
+        std::fs::metadata(&path)
             .map(|m| m.len())
-            .map_err(|e| format!("target/device/{name}: {e} (make bench builds it)"))
+            .map_err(|e| format!("{}: {e} (make bench builds it)", path.display()))
     };
     let (demo, baseline) = (size("device-demo")?, size("device-baseline")?);
     let tree = std::fs::metadata("trees/knuth-4x6.mmt")
@@ -378,8 +479,12 @@ fn bench_large(only: Option<&str>) -> Result<(), String> {
         let row = match (only, old_row(case.args)) {
             (Some(only), Some(row)) if only != case.args => row,
             _ => {
-                let row = measure("target/release/mmgen", out, &case)?;
+                let row = measure(&program("mmgen"), out, &case)?;
                 eprintln!("measured {}", case.args);
+                if case.args == "--pegs 7 --colors 7 --strategy knuth" {
+                    // The largest tree: what verifying it on open costs.
+                    record_verify_cost(Path::new(out))?;
+                }
                 row
             }
         };
@@ -387,6 +492,8 @@ fn bench_large(only: Option<&str>) -> Result<(), String> {
     }
     section.push_str(LARGE_END);
     let _ = std::fs::remove_dir_all(&scratch);
+    // Read again: the verification section may have changed meanwhile.
+    let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
     let updated = match (
         current.split_once(LARGE_START),
         current.split_once(LARGE_END),
@@ -398,8 +505,8 @@ fn bench_large(only: Option<&str>) -> Result<(), String> {
 }
 
 fn bench() -> Result<(), String> {
-    let mmgen = "target/release/mmgen";
-    let mmlookup = "target/release/mmlookup";
+    let mmgen = &program("mmgen");
+    let mmlookup = &program("mmlookup");
     let scratch = std::env::temp_dir().join(format!("mmtree-bench-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let out_path = scratch.join("tree.mmt");
@@ -429,7 +536,12 @@ fn bench() -> Result<(), String> {
     md.push_str("\n## mmlookup: answering a move\n\n");
     md.push_str("In-process (criterion, `cargo bench -p mmtree-lookup --bench next`, shipped classic Knuth tree in memory; \
                  median of criterion's samples):\n\n| benchmark | median |\n|---|---|\n");
-    for name in ["next_4_moves", "next_empty_history", "open"] {
+    for name in [
+        "next_4_moves",
+        "next_empty_history",
+        "open_verified",
+        "open_unverified",
+    ] {
         writeln!(md, "| {name} | {:.1} ns |", criterion_median(name)?).unwrap();
     }
     let runs = 200;
@@ -469,14 +581,16 @@ fn bench() -> Result<(), String> {
         .unwrap();
     }
     let _ = std::fs::remove_dir_all(&scratch);
-    // Keep the large boards' section, measured separately by `make bench-large`.
+    // Keep the large boards' and the verification sections: the large boards are
+    // measured by `make bench-large`, and so is the largest tree's verification.
     if let Ok(current) = std::fs::read_to_string("BENCHMARKS.md") {
-        if let (Some((_, rest)), true) =
-            (current.split_once(LARGE_START), current.contains(LARGE_END))
-        {
-            let kept = rest.split_once(LARGE_END).map_or("", |(inside, _)| inside);
-            writeln!(md, "\n{LARGE_START}{kept}{LARGE_END}").unwrap();
+        for (start, end) in [(LARGE_START, LARGE_END), (VERIFY_START, VERIFY_END)] {
+            if let (Some((_, rest)), true) = (current.split_once(start), current.contains(end)) {
+                let kept = rest.split_once(end).map_or("", |(inside, _)| inside);
+                writeln!(md, "\n{start}{kept}{end}").unwrap();
+            }
         }
     }
-    std::fs::write("BENCHMARKS.md", md).map_err(|e| format!("BENCHMARKS.md: {e}"))
+    std::fs::write("BENCHMARKS.md", md).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
+    record_verify_cost(Path::new("trees/knuth-4x6.mmt"))
 }
