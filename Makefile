@@ -2,7 +2,17 @@
 # has the Rust toolchain. CI runs `make test` (see .ci/run).
 
 CARGO ?= cargo
-REL := target/release
+# Where cargo puts what it builds: target/, or CARGO_TARGET_DIR (or a target-dir in a
+# cargo config) when set. Asked of cargo itself, so every way of moving it works.
+TARGET_DIR := $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+ifeq ($(TARGET_DIR),)
+TARGET_DIR := target
+endif
+REL := $(TARGET_DIR)/release
+# `make install` puts mmgen and mmlookup in $(PREFIX)/bin (cargo's default: ~/.cargo/bin).
+PREFIX ?=
+# `make man` writes the manual pages here.
+MANDIR ?= $(TARGET_DIR)/man
 # Trees shipped in trees/: file name and mmgen arguments.
 TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	expected-size-4x6.mmt:--pegs=4:--colors=6:--strategy=expected-size \
@@ -16,7 +26,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
 
-.PHONY: build test lint demo trees bench bench-large fuzz toolchain clean
+.PHONY: build test lint demo trees bench bench-large fuzz toolchain clean install man
 
 FUZZ_SECONDS ?= 600
 
@@ -46,6 +56,23 @@ lint: toolchain
 
 demo: build
 	@scripts/demo.sh $(REL) 3632
+
+# The two programs, built in release mode, into $(PREFIX)/bin or ~/.cargo/bin.
+install:
+	$(CARGO) install --locked --path lookup $(if $(PREFIX),--root $(PREFIX))
+	$(CARGO) install --locked --path generator $(if $(PREFIX),--root $(PREFIX))
+
+# Manual pages (roff) for both programs and each of their subcommands, from their
+# own option definitions: `man $(MANDIR)/mmlookup.1`.
+man: build
+	@mkdir -p $(MANDIR)
+	@for prog in mmlookup mmgen; do \
+	  $(REL)/$$prog man > $(MANDIR)/$$prog.1 || exit 1; \
+	  for sub in $$($(REL)/$$prog man --list); do \
+	    $(REL)/$$prog man $$sub > $(MANDIR)/$$prog-$$sub.1 || exit 1; \
+	  done; \
+	done
+	@echo "wrote $(MANDIR)/*.1"
 
 trees: build
 	@for spec in $(TREES); do \

@@ -34,6 +34,8 @@
 #[cfg(feature = "std")]
 pub mod audit;
 pub mod board;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod format;
 pub mod play;
 #[cfg(feature = "std")]

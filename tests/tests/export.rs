@@ -40,22 +40,26 @@ fn json_export_imports_back_to_the_same_node_table_for_every_shipped_tree() {
         let exported = ok("mmlookup", &["export", "--format", "json", path]);
         let file = dir.join("tree.json");
         std::fs::write(&file, &exported).unwrap();
+        // The document names its board and header: no flags needed.
+        let document = json(&exported);
+        assert_eq!(document["format"], "mmtree-json");
+        assert_eq!(document["board"]["pegs"], info["pegs"]);
+        assert_eq!(document["board"]["repeat"], info["repeat"]);
+        assert_eq!(document["strategy"]["name"], info["strategy"]);
         let out = dir.join("imported.mmt");
-        let mut args = vec![
-            "import".to_string(),
-            file.to_str().unwrap().to_string(),
-            "--pegs".into(),
-            info["pegs"].to_string(),
-            "--colors".into(),
-            info["colors"].to_string(),
-            "--out".into(),
-            out.to_str().unwrap().to_string(),
-        ];
-        if info["repeat"] == false {
-            args.push("--no-repeat".into());
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        ok("mmgen", &args);
+        let (file, out_text) = (file.to_str().unwrap(), out.to_str().unwrap());
+        ok("mmgen", &["import", file, "--out", out_text]);
+        // Flags that agree are accepted; flags that do not are refused.
+        let pegs = info["pegs"].to_string();
+        ok(
+            "mmgen",
+            &["import", file, "--pegs", &pegs, "--out", out_text],
+        );
+        let err = fails(
+            "mmgen",
+            &["import", file, "--colors", "16", "--out", out_text],
+        );
+        assert!(err.contains("the document is a tree for the"), "{err}");
         let imported = json(&ok("mmlookup", &["audit", "--json", out.to_str().unwrap()]));
         let original = json(&ok("mmlookup", &["audit", "--json", path]));
         for key in [
@@ -98,6 +102,23 @@ fn import_refuses_incomplete_or_impossible_trees() {
         ],
     );
     assert!(
+        err.contains("names no board: give --pegs and --colors"),
+        "{err}"
+    );
+    let err = fails(
+        "mmgen",
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(
         err.contains("the root: no branch for answer 0,0 to 1122 (256 secrets)"),
         "{err}"
     );
@@ -131,6 +152,36 @@ fn rust_export_holds_the_files_bytes() {
         std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap()
     );
     assert!(rust.contains("pub static TREE: [u8; 6363] = ["));
+    // The example in the comment plays each tree's own first guess, with an answer
+    // the tree has a branch for.
+    for path in shipped_trees() {
+        let rust = ok(
+            "mmlookup",
+            &["export", "--format", "rust", path.to_str().unwrap()],
+        );
+        let bytes = std::fs::read(&path).unwrap();
+        let tree = lookup::Tree::open(&bytes[..]).unwrap();
+        let board = tree.board();
+        let between = |text: &str, from: &str, to: &str| {
+            let start = text.find(from).unwrap() + from.len();
+            text[start..start + text[start..].find(to).unwrap()].to_string()
+        };
+        let first = between(&rust, "board.parse(\"", "\")");
+        let answer = between(&rust, "Feedback::new(", ")");
+        let (b, w) = answer.split_once(", ").unwrap();
+        let moves = [lookup::Move {
+            guess: board.parse(&first).unwrap(),
+            answer: lookup::Feedback::new(b.parse().unwrap(), w.parse().unwrap()),
+        }];
+        assert!(
+            matches!(
+                lookup::play::next(&tree, &moves),
+                Ok(lookup::play::Next::Guess { .. })
+            ),
+            "{}: {first} {answer}",
+            path.display()
+        );
+    }
 }
 
 /// Compiles the C export with the system's C compiler and plays every secret's

@@ -132,7 +132,7 @@ fn challenge_is_reproducible_and_compares_with_the_tree() {
     let n = tree_game["guesses"].as_array().unwrap().len();
     assert!(
         played.contains(&format!(
-            "You found {secret} in {} guesses; the tree needs {n} for this secret",
+            "You found {secret} in {} guesses; the tree needs {n} guesses for this secret",
             n + 1
         )),
         "{played}"
@@ -217,4 +217,41 @@ fn next_and_explain_answer_off_the_tree_s_line_live_and_say_so() {
         explained.contains("off the tree's line, so computed live with the knuth rule"),
         "{explained}"
     );
+}
+
+#[test]
+fn the_games_speak_the_board_in_use() {
+    // On 5x8 the intro suggests a 5-peg move, which is then accepted, and a code
+    // that does not fit gets the same precise message as `next`.
+    let tree = root().join("trees/knuth-5x8.mmt");
+    let tree = tree.to_str().unwrap();
+    let out = session("mmlookup", &["play", "--tree", tree], "11223 1 0\n1172 1 0\n");
+    let intro = out.lines().next().unwrap();
+    let example = intro
+        .split_once("answer (")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(example, _)| example)
+        .unwrap();
+    assert_eq!(example.split(' ').next(), Some("11223"), "{intro}");
+    assert!(out.contains("move 1: 11223 1,0"), "{out}");
+    assert!(
+        out.contains("'1172': a code has 5 pegs, this one has 4"),
+        "{out}"
+    );
+    let help = session("mmlookup", &["play", "--tree", tree], "help\n");
+    assert!(!help.contains("1122 "), "{help}");
+    // Bulls and Cows codes are hexadecimal digits.
+    let bulls = root().join("trees/optimal-4x10-no-repeat.mmt");
+    let out = session(
+        "mmlookup",
+        &["guess-mine", "--tree", bulls.to_str().unwrap()],
+        "quit\n",
+    );
+    assert!(out.contains("colours 0-9, no repeated colours"), "{out}");
+    let out = session(
+        "mmlookup",
+        &["play", "--tree", bulls.to_str().unwrap()],
+        "0123 4 0\n",
+    );
+    assert!(out.contains("solved in 1 guess."), "{out}");
 }

@@ -410,3 +410,71 @@ fn too_many_threads_are_refused_at_once() {
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
+
+#[test]
+fn the_makefile_asks_cargo_where_the_binaries_are() {
+    let elsewhere = scratch("trust_target_dir").join("target");
+    let plan = Command::new("make")
+        .args(["-n", "demo", "trees", "man"])
+        .current_dir(root())
+        .env("CARGO_TARGET_DIR", &elsewhere)
+        .output()
+        .expect("make runs");
+    let plan = String::from_utf8_lossy(&plan.stdout);
+    let release = format!("{}/release", elsewhere.display());
+    assert!(
+        plan.contains(&format!("scripts/demo.sh {release} 3632")),
+        "{plan}"
+    );
+    assert!(
+        plan.contains(&format!("{release}/mmtree-report trees")),
+        "{plan}"
+    );
+    assert!(!plan.contains(" target/release"), "{plan}");
+}
+
+#[test]
+fn completions_and_manual_pages_come_from_the_programs_themselves() {
+    let bash = ok("mmlookup", &["completions", "bash"]);
+    assert!(
+        bash.contains("_mmlookup()") && bash.contains("guess-mine"),
+        "{bash}"
+    );
+    let zsh = ok("mmgen", &["completions", "zsh"]);
+    assert!(zsh.contains("#compdef mmgen") && zsh.contains("--max-depth"));
+    let page = ok("mmgen", &["man"]);
+    assert!(
+        page.contains(".TH mmgen 1") && page.contains("max\\-depth"),
+        "{page}"
+    );
+    let next = ok("mmlookup", &["man", "next"]);
+    assert!(next.contains(".TH mmlookup-next 1"), "{next}");
+    let list = ok("mmlookup", &["man", "--list"]);
+    assert!(list.lines().any(|l| l == "explain"), "{list}");
+    let err = fails("mmlookup", &["man", "nonsense"]);
+    assert!(err.contains("no subcommand nonsense"), "{err}");
+}
+
+#[test]
+fn score_needs_no_tree() {
+    assert_eq!(ok("mmlookup", &["score", "1122", "3632"]), "1,0\n");
+    assert_eq!(
+        ok(
+            "mmlookup",
+            &["score", "--pegs", "5", "--colors", "8", "11223", "32118"]
+        ),
+        "0,4\n"
+    );
+    assert_eq!(
+        ok(
+            "mmlookup",
+            &["score", "--colors", "10", "--no-repeat", "0123", "3210"]
+        ),
+        "0,4\n"
+    );
+    let err = fails(
+        "mmlookup",
+        &["score", "--colors", "10", "--no-repeat", "0113", "3210"],
+    );
+    assert!(err.contains("colour '1' is repeated"), "{err}");
+}

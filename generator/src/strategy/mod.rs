@@ -141,8 +141,8 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
     for (name, value) in &info.params {
         match name.as_str() {
             "guesses" => args.push("--consistent-only".into()),
-            // Found by the search, not options.
-            "worst case" | "proven lower bound" => {}
+            // Found by the search, or where an import came from: not options.
+            "worst case" | "proven lower bound" | "source" | "source strategy" => {}
             flag => args.extend([format!("--{flag}"), value.clone()]),
         }
     }

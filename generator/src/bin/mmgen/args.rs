@@ -154,12 +154,3 @@ pub fn peak_memory() -> Option<u64> {
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
-
-/// Report output failed: a closed pipe (`| head`) is not an error.
-pub fn output_error(e: std::io::Error) -> Result<(), String> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Ok(())
-    } else {
-        Err(e.to_string())
-    }
-}

@@ -1,10 +1,11 @@
 //! `mmgen compare`: every strategy for one board, side by side, each tree built in
 //! full and sized as its file would be (nothing is written).
 
-use crate::args::{output_error, BoardArgs};
+use crate::args::BoardArgs;
 use generator::generate;
 use generator::search::{Counters, Settings};
 use generator::strategy::{self, Options, NAMES};
+use lookup::cli::Outcome;
 use lookup::format::write_tree;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -24,13 +25,10 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
     if !(args.time_limit.is_finite() && args.time_limit >= 0.0) {
-        return Err(format!(
-            "--time-limit {}: give a number of seconds",
-            args.time_limit
-        ));
+        return Err(format!("--time-limit {}: give a number of seconds", args.time_limit).into());
     }
     let pool = crate::args::pool(args.threads)?;
     let mut rows = Vec::new();
@@ -76,7 +74,8 @@ pub fn run(args: &Args) -> Result<(), String> {
             "file_bytes": bytes,
         }));
     }
-    print_table(&rows, args.json).or_else(output_error)
+    print_table(&rows, args.json)?;
+    Ok(())
 }
 
 fn print_table(rows: &[serde_json::Value], json: bool) -> std::io::Result<()> {

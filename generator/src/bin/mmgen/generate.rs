@@ -1,11 +1,12 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
-use crate::args::{output_error, peak_memory, BoardArgs, SearchArgs};
+use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use generator::output::{check_target, write_tree_file};
 use generator::search::Counters;
 use generator::strategy::{self, Strategy, NAMES};
 use generator::{generate, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
+use lookup::cli::Outcome;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,7 +34,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
     args.search.check_applies(&args.strategy)?;
@@ -64,7 +65,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         scorings: counters.scorings.load(Ordering::Relaxed),
         searched: strategy.searched(),
     };
-    print_report(args, out, &tree, &measured).or_else(output_error)
+    print_report(args, out, &tree, &measured)?;
+    Ok(())
 }
 
 /// What a run measured besides the tree.

@@ -1,21 +1,31 @@
 //! `mmgen import`: a tree file from the JSON notation of `mmlookup export`, so that
 //! strategies published elsewhere can be audited.
 
-use crate::args::{output_error, BoardArgs};
-use generator::import::from_json;
+use generator::import::{from_json, read};
 use generator::output::{check_target, write_tree_file};
 use generator::partition::Codes;
+use lookup::cli::Outcome;
 use lookup::format::StrategyInfo;
+use lookup::Board;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The JSON tree: {"guess": "1122", "children": {"B,W": subtree, ...}}.
+    /// The JSON tree: a document from `mmlookup export --format json` (it names its
+    /// board), or a bare tree {"guess": "1122", "children": {"B,W": subtree, ...}}
+    /// with the board given by --pegs and --colors.
     #[arg(value_name = "TREE.json")]
     input: PathBuf,
-    #[command(flatten)]
-    board: BoardArgs,
+    /// Pegs per code; a document's board must agree.
+    #[arg(long)]
+    pegs: Option<u32>,
+    /// Colours; a document's board must agree.
+    #[arg(long)]
+    colors: Option<u32>,
+    /// No repeated colours; a document's board must agree.
+    #[arg(long)]
+    no_repeat: bool,
     /// Where to write the tree file (as for `mmgen --out`).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -24,19 +34,60 @@ pub struct Args {
     force: bool,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
-    let board = args.board.board()?;
+impl Args {
+    /// The board: the document's, checked against any flags given, or the flags'.
+    fn board(&self, named: Option<Board>) -> Result<Board, String> {
+        let given = self.pegs.is_some() || self.colors.is_some() || self.no_repeat;
+        let Some(board) = named else {
+            let (Some(pegs), Some(colors)) = (self.pegs, self.colors) else {
+                return Err(
+                    "this JSON tree names no board: give --pegs and --colors (and --no-repeat)"
+                        .into(),
+                );
+            };
+            return Board::new(pegs, colors, !self.no_repeat).map_err(|e| e.to_string());
+        };
+        let agrees = self.pegs.is_none_or(|p| p as usize == board.pegs())
+            && self.colors.is_none_or(|c| c as usize == board.colors())
+            && (!self.no_repeat || !board.repeat());
+        if given && !agrees {
+            let flags = Board::new(
+                self.pegs.unwrap_or(board.pegs() as u32),
+                self.colors.unwrap_or(board.colors() as u32),
+                !self.no_repeat && board.repeat(),
+            )
+            .map(|b| b.name().to_string())
+            .unwrap_or_else(|e| e.to_string());
+            return Err(format!(
+                "the document is a tree for the {} board, the flags say {flags}",
+                board.name()
+            ));
+        }
+        Ok(board)
+    }
+}
+
+pub fn run(args: &Args) -> Outcome {
     check_target(&args.out, args.force).map_err(|e| e.to_string())?;
     let json = std::fs::read_to_string(&args.input)
         .map_err(|e| format!("cannot read {}: {e}", args.input.display()))?;
+    let at = |e: String| format!("{}: {e}", args.input.display());
+    let document = read(&json).map_err(at)?;
+    let board = args.board(document.board)?;
     let codes = Codes::new(board);
-    let tree = from_json(&codes, &json).map_err(|e| format!("{}: {e}", args.input.display()))?;
+    let tree = from_json(&codes, &document.tree).map_err(at)?;
     let name = args.input.file_name().unwrap_or_default().to_string_lossy();
+    // What the document says of its strategy is its claim, kept as a parameter;
+    // the imported file claims only what the audit proves.
+    let mut params = vec![("source".to_string(), name.to_string())];
+    if let Some(source) = &document.strategy {
+        params.push(("source strategy".into(), source.name.clone()));
+    }
     let info = StrategyInfo {
         name: "imported".into(),
         rule: format!("read from {name}"),
         tie_break: "as given".into(),
-        params: Vec::new(),
+        params,
         proven: None,
     };
     let generated = generator::lay_out(board, &tree, info);
@@ -49,7 +100,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         stats.secrets,
         stats.nodes,
         args.out.display()
-    )
-    .and_then(|()| writeln!(out, "{}", stats.summary()))
-    .or_else(output_error)
+    )?;
+    writeln!(out, "{}", stats.summary())?;
+    Ok(())
 }

@@ -2,15 +2,15 @@
 //!
 //! `mmgen [OPTIONS] --out FILE` builds one tree and writes it; `mmgen compare` builds
 //! every strategy for a board and prints them side by side; `mmgen import` turns a
-//! JSON tree into a tree file. Errors are one line on
-//! stderr and exit status 1.
+//! JSON tree into a tree file. Errors are one line on stderr and exit status 1
+//! (usage errors: clap's message and exit status 2), see [`lookup::cli`].
 
 mod args;
 mod compare;
 mod generate;
 mod import;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Build complete Mastermind strategy trees.
@@ -18,6 +18,7 @@ use std::process::ExitCode;
 #[command(
     name = "mmgen",
     version,
+    after_help = NOTATION,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -28,26 +29,44 @@ struct Cli {
     generate: generate::Args,
 }
 
+/// How codes are written, and examples.
+const NOTATION: &str = "\
+Codes (for --first): one character per peg. With up to 9 colours the colours
+are 1..C (1122 on the classic 4x6 board); with 10 to 16 they are hexadecimal
+0..9, a..f (0123 in Bulls and Cows).
+
+The tree file is written to a temporary name and renamed; an existing file that
+is not a tree is never replaced without --force. Errors are one line on stderr
+with exit status 1; usage errors exit 2.
+
+Examples:
+  mmgen --pegs 4 --colors 6 --strategy knuth --out knuth.mmt
+  mmgen --pegs 4 --colors 6 --strategy optimal --max-depth 5 --out best5.mmt
+  mmgen --pegs 4 --colors 10 --no-repeat --strategy optimal --out bulls.mmt
+  mmgen --pegs 5 --colors 8 --strategy optimal --time-limit 600 --out 5x8.mmt
+  mmgen compare --pegs 4 --colors 6
+  mmgen import tree.json --out imported.mmt";
+
 #[derive(Subcommand)]
 enum Command {
     /// Build every strategy for a board and compare them in one table.
     Compare(compare::Args),
     /// Write a tree file from a JSON tree (as `mmlookup export --format json` prints).
     Import(import::Args),
+    /// A shell completion script (bash, elvish, fish, powershell, zsh).
+    Completions(lookup::cli::CompletionsArgs),
+    /// The manual page (roff), of mmgen or of one subcommand.
+    Man(lookup::cli::ManArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match &cli.command {
+    let outcome = match &cli.command {
         Some(Command::Compare(args)) => compare::run(args),
         Some(Command::Import(args)) => import::run(args),
+        Some(Command::Completions(args)) => lookup::cli::completions(Cli::command(), args),
+        Some(Command::Man(args)) => lookup::cli::man(Cli::command(), args),
         None => generate::run(&cli.generate),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("mmgen: error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    lookup::cli::finish("mmgen", outcome)
 }

@@ -1,6 +1,6 @@
 //! `mmlookup audit`: prove a tree's claims from its bytes.
 
-use crate::{source, Failure, Outcome};
+use crate::{Failure, Outcome};
 use lookup::audit::audit;
 use std::io::Write;
 
@@ -8,7 +8,9 @@ pub use crate::source::FileArgs as Args;
 
 pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::stdout().lock();
-    let result = source::open(args.file.as_deref())
+    let result = args
+        .tree
+        .open()
         .and_then(|tree| audit(&tree).map_err(|e| format!("audit failed: {e}")));
     let report = match result {
         Ok(report) => report,

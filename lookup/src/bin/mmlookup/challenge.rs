@@ -1,7 +1,7 @@
 //! `mmlookup challenge`: the computer hides a secret, the user guesses it, and the
 //! tree's own game for that secret is the score to beat.
 
-use crate::session::{parse, Console, Input, Session};
+use crate::session::{parse, plural, Console, Example, Input, Session};
 use crate::{source, Outcome};
 use lookup::play::solve;
 use lookup::score::score;
@@ -62,9 +62,12 @@ pub fn run(args: &Args) -> Outcome {
                         std::cmp::Ordering::Equal => "a tie with the tree",
                         std::cmp::Ordering::Greater => "the tree was faster",
                     };
+                    let guesses = |n: usize| plural(n as u64, "guess", "guesses");
                     console.say(&format!(
-                        "You found {} in {yours} guesses; the tree needs {trees} for this secret: {verdict}.",
-                        board.display(secret)
+                        "You found {} in {}; the tree needs {} for this secret: {verdict}.",
+                        board.display(secret),
+                        guesses(yours),
+                        guesses(trees as usize)
                     ))?;
                     return Ok(());
                 }
@@ -80,7 +83,10 @@ pub fn run(args: &Args) -> Outcome {
                     console.say(&format!("The secret was {}.", board.display(secret)))?;
                     return Ok(());
                 }
-                _ => console.say("type a guess (e.g. 1122), or hint, moves, show, quit")?,
+                _ => console.say(&format!(
+                    "type a guess (e.g. {}), or hint, moves, show, quit",
+                    Example::of(board).code
+                ))?,
             },
             Ok(Input::Move { guess: None, .. }) => {
                 console.say("type a guess: I give the answers here")?

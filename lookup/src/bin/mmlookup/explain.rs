@@ -11,7 +11,7 @@
 
 use crate::next;
 pub use crate::next::Args;
-use crate::session::{self, Hint};
+use crate::session::{self, plural, Hint};
 use crate::{source, Outcome};
 use lookup::rules::{class_sizes, partition, Rule};
 use lookup::walk::totals_below;
@@ -67,10 +67,6 @@ fn split(
         "expected_remaining": sizes.iter().map(|&c| f64::from(c * c)).sum::<f64>() / n,
         "entropy_bits": figure(Rule::Entropy),
     }))
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn describe(out: &mut impl Write, split: &Value) -> std::io::Result<()> {

@@ -2,8 +2,10 @@
 //! tree's depth, not its size).
 //!
 //! - `text`: one line per secret, the secret then each guess with its answer;
-//! - `json`: nested `{"guess": "1122", "children": {"B,W": {...}}}`, the win implied
-//!   (a node with no children guesses the last secret), which `mmgen import` reads;
+//! - `json`: a document that names the board and the tree's header, with the tree
+//!   nested in `tree`: `{"guess": "1122", "children": {"B,W": {...}}}`, the win
+//!   implied (a node with no children guesses the last secret); `mmgen import`
+//!   reads it with no further flags;
 //! - `dot`: Graphviz, optionally cut at a depth so that large trees stay drawable;
 //! - `rust`, `c`: the file as a constant byte array to compile into firmware, with
 //!   the lines that walk it (for C, a complete little walker); only a tree that
@@ -14,38 +16,48 @@ use lookup::play::solve;
 use lookup::walk::{depth_first, Descend, Event};
 use lookup::Tree;
 use std::io::Write;
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Tree file (default: the built-in classic 4x6 Knuth tree).
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    tree: source::TreeFile,
     /// Output notation.
-    #[arg(long, value_parser = ["text", "json", "dot", "rust", "c"], default_value = "text")]
-    format: String,
-    /// dot: draw only the first N guesses of every line; deeper branches are summed up.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// dot only: draw only the first N guesses of every line; deeper branches are
+    /// summed up.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
 }
 
-impl From<lookup::format::FormatError> for Failure {
-    fn from(e: lookup::format::FormatError) -> Failure {
-        Failure::Message(e.to_string())
-    }
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A line per secret: the secret, then each guess with its answer.
+    Text,
+    /// A document naming the board and the tree's header, with the nested tree.
+    Json,
+    /// Graphviz.
+    Dot,
+    /// A byte array for firmware, with the lines that walk it.
+    Rust,
+    /// A byte array for firmware, with a complete walker.
+    C,
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let tree = source::open(args.file.as_deref())?;
+    if args.depth.is_some() && args.format != Format::Dot {
+        return Err("--depth applies only to --format dot".into());
+    }
+    let tree = args.tree.open()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match args.format.as_str() {
-        "text" => text(&tree, &mut out)?,
-        "json" => json(&tree, &mut out)?,
-        "dot" => dot(&tree, args.depth.unwrap_or(u32::MAX), &mut out)?,
+    match args.format {
+        Format::Text => text(&tree, &mut out)?,
+        Format::Json => json(&tree, &mut out)?,
+        Format::Dot => dot(&tree, args.depth.unwrap_or(u32::MAX), &mut out)?,
         language => {
             lookup::audit::audit(&tree)
                 .map_err(|e| format!("not exported: the tree fails its audit: {e}"))?;
-            if language == "rust" {
+            if language == Format::Rust {
                 rust(&tree, &mut out)?
             } else {
                 c(&tree, &mut out)?
@@ -73,8 +85,24 @@ fn text<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
+/// A self-describing document: the board, the header of the tree, and the tree.
 fn json<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     let board = tree.board();
+    let meta = tree.meta()?;
+    let head = serde_json::json!({
+        "format": "mmtree-json",
+        "version": 1,
+        "board": {
+            "pegs": board.pegs(),
+            "colors": board.colors(),
+            "repeat": board.repeat(),
+        },
+        "generator": meta.generator,
+        "strategy": meta.strategy,
+    })
+    .to_string();
+    // The head's fields, then the tree streamed as the last one.
+    write!(out, "{},\"tree\":", head.trim_end_matches('}'))?;
     // Per open node: whether a child has been written (for the commas).
     let mut written_child: Vec<bool> = Vec::new();
     depth_first(tree, tree.root(), |event| -> Result<Descend, Failure> {
@@ -102,7 +130,7 @@ fn json<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
         }
         Ok(Descend::Yes)
     })?;
-    writeln!(out)?;
+    writeln!(out, "}}")?;
     Ok(())
 }
 
@@ -171,6 +199,14 @@ fn title<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<String, Failure> {
 }
 
 fn rust<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
+    // The example plays the tree's own first guess and the first answer it can get.
+    let board = tree.board();
+    let first = tree.guess(tree.root())?;
+    let first_answer = match tree.children(tree.root())?.next() {
+        Some(branch) => branch?.0,
+        None => lookup::Feedback::win(board.pegs()),
+    };
+    let first_text = board.display(first);
     writeln!(
         out,
         "// {}, written by `mmlookup export --format rust`.",
@@ -178,15 +214,27 @@ fn rust<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     )?;
     writeln!(
         out,
-        "// Walk it with the no_std lookup core (mmtree-lookup, default-features = false):"
+        "// Walk it with the no_std lookup core (mmtree-lookup, default-features = false);"
+    )?;
+    writeln!(
+        out,
+        "// the tree opens {first_text}, and after the answer {first_answer} it plays:"
     )?;
     writeln!(out, "//")?;
     writeln!(
         out,
-        "//     let tree = lookup::Tree::open(&TREE[..]).expect(\"an audited tree\");"
+        "//     let tree = lookup::Tree::open(&TREE[..]).expect(\"a verified tree\");"
     )?;
     writeln!(out, "//     let board = tree.board();")?;
-    writeln!(out, "//     let moves = [lookup::Move {{ guess: board.code(0).unwrap(), answer: lookup::Feedback::new(1, 0) }}];")?;
+    writeln!(
+        out,
+        "//     let first = board.parse(\"{first_text}\").expect(\"the tree's first guess\");"
+    )?;
+    writeln!(
+        out,
+        "//     let moves = [lookup::Move {{ guess: first, answer: lookup::Feedback::new({}, {}) }}];",
+        first_answer.black, first_answer.white
+    )?;
     writeln!(out, "//     if let Ok(lookup::play::Next::Guess {{ guess, .. }}) = lookup::play::next(&tree, &moves) {{ /* play guess */ }}")?;
     writeln!(out, "pub static TREE: [u8; {}] = [", tree.bytes().len())?;
     byte_lines(tree, out)?;

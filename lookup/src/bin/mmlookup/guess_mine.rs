@@ -1,7 +1,7 @@
 //! `mmlookup guess-mine`: the user thinks of a secret and the computer guesses it
 //! from the tree, asking for the answer to each guess.
 
-use crate::session::{parse, Console, Hint, Input, Session};
+use crate::session::{parse, plural, Console, Example, Hint, Input, Session};
 use crate::{source, Outcome};
 use std::path::PathBuf;
 
@@ -22,16 +22,18 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         "no repeated colours"
     };
+    let example = Example::of(board).answer();
     console.say(&format!(
         "Think of a secret of {} pegs (colours {}, {repeats}). I will guess it; answer each \
-         guess with blacks and whites (e.g. 1 0). back takes back your last answer, quit gives up.",
+         guess with blacks and whites (e.g. {example}). back takes back your last answer, quit gives up.",
         board.pegs(),
         board.color_range()
     ))?;
     loop {
         let guess = match game.hint().map_err(crate::Failure::from)? {
             Hint::Solved { guesses } => {
-                console.say(&format!("Found it in {guesses} guesses:"))?;
+                let guesses = plural(guesses as u64, "guess", "guesses");
+                console.say(&format!("Found it in {guesses}:"))?;
                 console.say(&game.describe_moves())?;
                 return Ok(());
             }
@@ -60,7 +62,7 @@ pub fn run(args: &Args) -> Outcome {
                 }
             }
             Ok(Input::Move { .. } | Input::Guess(_)) => console.say(&format!(
-                "I guessed {}: type just its answer, e.g. 1 0",
+                "I guessed {}: type just its answer, e.g. {example}",
                 board.display(guess)
             ))?,
             Ok(Input::Command(word, _)) => match word.as_str() {
@@ -77,9 +79,9 @@ pub fn run(args: &Args) -> Outcome {
                     console.say(&format!("Giving up after:\n{}", game.describe_moves()))?;
                     return Ok(());
                 }
-                _ => {
-                    console.say("answer with blacks and whites (e.g. 1 0), or back, moves, quit")?
-                }
+                _ => console.say(&format!(
+                    "answer with blacks and whites (e.g. {example}), or back, moves, quit"
+                ))?,
             },
             Ok(Input::Empty) => {}
             Err(message) => console.say(&message)?,

@@ -2,14 +2,14 @@
 //!
 //! The statistics shown are the header's claims; `mmlookup audit` proves them.
 
-use crate::{source, Outcome};
+use crate::Outcome;
 use lookup::format::{CHECKSUM_LEN, PREFIX_LEN};
 use std::io::Write;
 
 pub use crate::source::FileArgs as Args;
 
 pub fn run(args: &Args) -> Outcome {
-    let tree = source::open(args.file.as_deref())?;
+    let tree = args.tree.open()?;
     let meta = tree.meta().map_err(|e| e.to_string())?;
     let layout = *tree.layout();
     let board = tree.board();

@@ -17,17 +17,35 @@ mod session;
 mod solve;
 mod source;
 
-use clap::{Parser, Subcommand};
-use std::io;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Answer Mastermind moves instantly by walking a precomputed strategy tree.
 #[derive(Parser)]
-#[command(name = "mmlookup", version)]
+#[command(name = "mmlookup", version, after_help = NOTATION)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// How codes, answers and moves are written, for every subcommand.
+const NOTATION: &str = "\
+Codes: one character per peg. With up to 9 colours the colours are 1..C (1122 on
+the classic 4x6 board); with 10 to 16 they are hexadecimal 0..9, a..f (0123 in
+Bulls and Cows). An answer is B,W: black pegs (right colour, right place), then
+white pegs (right colour, wrong place). A move is GUESS:B,W.
+
+Without --tree, the classic 4x6 Knuth tree built into mmlookup is used.
+Errors are one line on stderr with exit status 1; usage errors exit 2.
+
+Examples:
+  mmlookup next                               the first guess: 1122
+  mmlookup next 1122:1,0 1344:0,1             the third guess: 3526
+  mmlookup solve 3632                         the tree's game against 3632
+  mmlookup explain 1122:1,0                   why the tree plays 1344 there
+  mmlookup play                               hints for a game you play
+  mmlookup audit trees/optimal-4x6.mmt        prove a tree's claims
+  mmlookup next --tree trees/optimal-4x10-no-repeat.mmt 0123:0,2";
 
 #[derive(Subcommand)]
 enum Command {
@@ -51,36 +69,13 @@ enum Command {
     Explain(explain::Args),
     /// The tree as text (a line per secret), JSON (nested) or Graphviz dot.
     Export(export::Args),
+    /// A shell completion script (bash, elvish, fish, powershell, zsh).
+    Completions(lookup::cli::CompletionsArgs),
+    /// The manual page (roff), of mmlookup or of one subcommand.
+    Man(lookup::cli::ManArgs),
 }
 
-/// A failure: what to print and how to exit.
-pub enum Failure {
-    /// Print this line to stderr, exit 1.
-    Message(String),
-    /// Already reported (e.g. a JSON audit result); exit 1.
-    Reported,
-    Io(io::Error),
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Message(message)
-    }
-}
-
-impl From<&str> for Failure {
-    fn from(message: &str) -> Failure {
-        Failure::Message(message.to_string())
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::Io(e)
-    }
-}
-
-pub type Outcome = Result<(), Failure>;
+pub use lookup::cli::{Failure, Outcome};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -95,18 +90,8 @@ fn main() -> ExitCode {
         Command::Challenge(args) => challenge::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Export(args) => export::run(args),
+        Command::Completions(args) => lookup::cli::completions(Cli::command(), args),
+        Command::Man(args) => lookup::cli::man(Cli::command(), args),
     };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("mmlookup: error: {e}");
-            ExitCode::FAILURE
-        }
-        Err(Failure::Message(message)) => {
-            eprintln!("mmlookup: error: {message}");
-            ExitCode::FAILURE
-        }
-        Err(Failure::Reported) => ExitCode::FAILURE,
-    }
+    lookup::cli::finish("mmlookup", outcome)
 }

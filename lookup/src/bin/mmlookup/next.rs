@@ -94,10 +94,7 @@ pub fn run(args: &Args) -> Outcome {
         writeln!(out, "{}", json(board, &moves, &hint))?;
         return Ok(());
     }
-    let secrets = |n: usize| match n {
-        1 => "1 secret".to_string(),
-        n => format!("{n} secrets"),
-    };
+    let secrets = |n: usize| session::plural(n as u64, "secret", "secrets");
     match hint {
         Hint::Tree {
             guess, candidates, ..

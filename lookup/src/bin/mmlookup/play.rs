@@ -1,7 +1,7 @@
 //! `mmlookup play`: an assistant for a game the user plays against someone else. It
 //! follows the game from what the user types and always has the next guess ready.
 
-use crate::session::{parse, Console, Input, Session};
+use crate::session::{parse, Console, Example, Input, Session};
 use crate::{source, Outcome};
 use std::path::PathBuf;
 
@@ -12,17 +12,22 @@ pub struct Args {
     tree: Option<PathBuf>,
 }
 
-const HELP: &str = "\
-Type what you played and the answer you got, in any of these forms:
-  1122 1 0    1122:1,0    1122 10    1122 b1 w0
-or just the answer (1 0, 10, b1 w0) if you played the hint. Commands:
+/// The help text, with examples made from the board in use.
+fn help(example: &Example) -> String {
+    let (code, b, w) = (&example.code, example.black, example.white);
+    format!(
+        "Type what you played and the answer you got, in any of these forms:
+  {code} {b} {w}    {code}:{b},{w}    {code} {b}{w}    {code} b{b} w{w}
+or just the answer ({b} {w}, {b}{w}, b{b} w{w}) if you played the hint. Commands:
   hint        the next guess and how many secrets are still possible
   show [N]    the secrets still possible (page N)
   moves       the game so far
   back, undo  take back the last move
   new         start a new game
   help        this text
-  quit        leave";
+  quit        leave"
+    )
+}
 
 pub fn run(args: &Args) -> Outcome {
     let tree = source::open(args.tree.as_deref())?;
@@ -30,10 +35,12 @@ pub fn run(args: &Args) -> Outcome {
     let board = game.board();
     let mut console = Console::stdio();
     let strategy = tree.meta().map(|m| m.strategy.name).unwrap_or_default();
+    let example = Example::of(board);
     console.say(&format!(
-        "Mastermind assistant, {} board, {strategy} tree. Type your guess and its answer (1122 1 0), \
+        "Mastermind assistant, {} board, {strategy} tree. Type your guess and its answer ({}), \
          or just the answer if you played the hint; help lists the commands.",
-        board.name()
+        board.name(),
+        example.typed()
     ))?;
     say_hint(&mut console, &game)?;
     while let Some(line) = console.read("> ")? {
@@ -41,8 +48,9 @@ pub fn run(args: &Args) -> Outcome {
             Err(message) => console.say(&message)?,
             Ok(Input::Empty) => {}
             Ok(Input::Guess(code)) => console.say(&format!(
-                "what answer did {0} get? type it as {0} B W, e.g. {0} 1 0",
-                board.display(code)
+                "what answer did {0} get? type it as {0} B W, e.g. {0} {1}",
+                board.display(code),
+                example.answer()
             ))?,
             Ok(Input::Move { guess, answer }) => match game.play(guess, answer) {
                 Ok(m) => {
@@ -53,7 +61,8 @@ pub fn run(args: &Args) -> Outcome {
                         m.answer
                     ))?;
                     if game.is_won() {
-                        console.say(&format!("solved in {n} guesses. new starts another game."))?;
+                        let solved = crate::session::solved_in(n);
+                        console.say(&format!("{solved}. new starts another game."))?;
                     } else {
                         say_hint(&mut console, &game)?;
                     }
@@ -80,7 +89,7 @@ pub fn run(args: &Args) -> Outcome {
                     console.say("new game")?;
                     say_hint(&mut console, &game)?;
                 }
-                "help" => console.say(HELP)?,
+                "help" => console.say(&help(&example))?,
                 "quit" | "q" | "exit" => break,
                 other => console.say(&format!(
                     "unknown command '{other}'; help lists the commands"

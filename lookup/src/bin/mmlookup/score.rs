@@ -2,22 +2,48 @@
 
 use crate::{source, Outcome};
 use lookup::score::score;
+use lookup::Board;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  mmlookup score 1122 3632                              prints 1,0
+  mmlookup score --pegs 5 --colors 8 11223 32118        prints 0,4
+  mmlookup score --colors 10 --no-repeat 0123 3210      prints 0,4")]
 pub struct Args {
-    /// Tree file whose board to use (default: the built-in classic 4x6 tree).
-    #[arg(long, value_name = "FILE")]
+    /// Use the board of this tree file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pegs", "colors", "no_repeat"])]
     tree: Option<PathBuf>,
+    /// Pegs per code (default 4; no tree needed).
+    #[arg(long)]
+    pegs: Option<u32>,
+    /// Colours (default 6; no tree needed).
+    #[arg(long)]
+    colors: Option<u32>,
+    /// No repeated colours.
+    #[arg(long)]
+    no_repeat: bool,
     /// The guess.
     guess: String,
     /// The hidden code.
     secret: String,
 }
 
+impl Args {
+    /// The board named by the flags, the tree's, or the classic one.
+    fn board(&self) -> Result<Board, String> {
+        if self.tree.is_some() {
+            return Ok(source::open(self.tree.as_deref())?.board());
+        }
+        let pegs = self.pegs.unwrap_or(4);
+        let colors = self.colors.unwrap_or(6);
+        Board::new(pegs, colors, !self.no_repeat).map_err(|e| e.to_string())
+    }
+}
+
 pub fn run(args: &Args) -> Outcome {
-    let board = source::open(args.tree.as_deref())?.board();
+    let board = args.board()?;
     let parse = |what: &str, text: &str| {
         board
             .parse(text)

@@ -33,13 +33,7 @@ pub enum Hint {
 impl Hint {
     /// One line for the player.
     pub fn describe(&self, board: Board) -> String {
-        let secrets = |n: usize| {
-            if n == 1 {
-                "1 secret".to_string()
-            } else {
-                format!("{n} secrets")
-            }
-        };
+        let secrets = |n: usize| plural(n as u64, "secret", "secrets");
         match *self {
             Hint::Tree {
                 guess, candidates, ..
@@ -72,10 +66,14 @@ impl Hint {
     }
 }
 
+/// `n` and the noun for it: "1 guess", "5 guesses".
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// "solved in 1 guess", "solved in 5 guesses".
 pub fn solved_in(guesses: usize) -> String {
-    let unit = if guesses == 1 { "guess" } else { "guesses" };
-    format!("solved in {guesses} {unit}")
+    format!("solved in {}", plural(guesses as u64, "guess", "guesses"))
 }
 
 /// How guesses are computed off a tree's line: with the tree's own rule, or for a
@@ -324,6 +322,42 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
     }
 }
 
+/// A code and an answer it can get, made from the board in use, for examples in
+/// prompts and help: colours in pairs where they may repeat (`1122`, `11223`), in
+/// order where they may not (`1234`, `0123`); the answer it gets against the
+/// board's middle code, so one the board can give.
+pub struct Example {
+    pub code: String,
+    pub black: u8,
+    pub white: u8,
+}
+
+impl Example {
+    pub fn of(board: Board) -> Example {
+        let colors: Vec<u8> = (0..board.pegs() as u8)
+            .map(|i| if board.repeat() { i / 2 } else { i })
+            .collect();
+        let code = Code::from_colors(&colors);
+        let middle = board.code(board.code_count() / 2).unwrap_or(code);
+        let answer = score(code, middle, board.pegs());
+        Example {
+            code: board.display(code).to_string(),
+            black: answer.black,
+            white: answer.white,
+        }
+    }
+
+    /// The move as typed: `1122 1 0`.
+    pub fn typed(&self) -> String {
+        format!("{} {} {}", self.code, self.black, self.white)
+    }
+
+    /// The answer alone: `1 0`.
+    pub fn answer(&self) -> String {
+        format!("{} {}", self.black, self.white)
+    }
+}
+
 /// What a player typed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
@@ -345,15 +379,20 @@ pub fn parse(board: &Board, line: &str) -> Result<Input, String> {
     let Some(&first) = words.first() else {
         return Ok(Input::Empty);
     };
-    let code = board.parse(first).ok();
-    let is_word = first.chars().all(|c| c.is_ascii_alphabetic()) && code.is_none();
+    let code = board.parse(first);
+    let is_word = first.chars().all(|c| c.is_ascii_alphabetic()) && code.is_err();
     if COMMANDS.contains(&first) || is_word {
         let number = words.get(1).and_then(|w| w.parse().ok());
         return Ok(Input::Command(first.to_string(), number));
     }
     // A lone two-character word is an answer (10), not a code, on 2-peg boards too.
+    // A longer first word, or one as long as a code with more words after it, is
+    // meant as a code: if it is not one, say why, as `next` does.
+    let meant_as_code = first.len() > 2
+        || (words.len() > 1 && first.len() == board.pegs() && !first.starts_with(['b', 'w']));
     let (guess, rest) = match code {
-        Some(code) if words.len() > 1 || first.len() > 2 => (Some(code), &words[1..]),
+        Ok(code) if words.len() > 1 || first.len() > 2 => (Some(code), &words[1..]),
+        Err(e) if meant_as_code => return Err(format!("'{first}': {e}")),
         _ => (None, &words[..]),
     };
     if rest.is_empty() {
@@ -383,7 +422,7 @@ const COMMANDS: &[&str] = &[
 
 fn not_understood(line: &str) -> String {
     format!(
-        "did not understand '{}': type a guess and its answer (1122 1 0), the answer alone if you played the hint (1 0), or help",
+        "did not understand '{}': type a guess and its answer (GUESS B W), the answer alone if you played the hint (B W), or help",
         line.trim()
     )
 }
@@ -429,6 +468,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn examples_are_made_from_the_board_and_are_accepted_by_it() {
+        for (pegs, colors, repeat, code) in [
+            (4, 6, true, "1122"),
+            (5, 8, true, "11223"),
+            (4, 10, false, "0123"),
+            (4, 5, false, "1234"),
+            (2, 2, true, "11"),
+        ] {
+            let board = Board::new(pegs, colors, repeat).unwrap();
+            let example = Example::of(board);
+            assert_eq!(example.code, code);
+            assert!(
+                matches!(
+                    parse(&board, &example.typed()),
+                    Ok(Input::Move { guess: Some(_), .. })
+                ),
+                "{}",
+                example.typed()
+            );
+            assert!(
+                matches!(
+                    parse(&board, &example.answer()),
+                    Ok(Input::Move { guess: None, .. })
+                ),
+                "{}",
+                example.answer()
+            );
+        }
+    }
+
+    #[test]
     fn players_forms_all_read_the_same() {
         let b = Board::classic();
         let g = Some(b.parse("1122").unwrap());
@@ -464,6 +534,14 @@ mod tests {
             Ok(Input::Guess(b.parse("3632").unwrap()))
         );
         assert!(parse(&b, "1122 3 1").unwrap_err().contains("cannot occur"));
+        assert_eq!(
+            parse(&b, "1172 1 0").unwrap_err(),
+            "'1172': '7' is not a colour of this board (colours are 1-6)"
+        );
+        assert_eq!(
+            parse(&b, "112 1 0").unwrap_err(),
+            "'112': a code has 4 pegs, this one has 3"
+        );
         assert!(parse(&b, "1122 1 2 3")
             .unwrap_err()
             .contains("did not understand"));

@@ -55,9 +55,9 @@ pub fn run(args: &Args) -> Outcome {
                 }
                 writeln!(
                     out,
-                    "solved {} in {} guesses",
+                    "solved {} in {}",
                     board.display(secret),
-                    steps.len()
+                    crate::session::plural(steps.len() as u64, "guess", "guesses")
                 )?;
             }
         }

@@ -4,7 +4,7 @@
 use lookup::Tree;
 use memmap2::Mmap;
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The classic 4x6 Knuth tree shipped in `trees/`, embedded at build time.
 pub const CLASSIC: &[u8] = include_bytes!("../../../../trees/knuth-4x6.mmt");
@@ -67,12 +67,29 @@ pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
     Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
 }
 
-/// The arguments of subcommands that read one whole tree file.
+/// The tree of a subcommand that reads one whole tree: `FILE` or `--tree FILE`,
+/// as every other subcommand names it.
+#[derive(clap::Args)]
+pub struct TreeFile {
+    /// Tree file (default: the built-in classic 4x6 Knuth tree).
+    #[arg(value_name = "FILE", conflicts_with = "tree")]
+    file: Option<PathBuf>,
+    /// The same, named as for the other subcommands.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+}
+
+impl TreeFile {
+    pub fn open(&self) -> Result<Tree<Bytes>, String> {
+        open(self.file.as_deref().or(self.tree.as_deref()))
+    }
+}
+
+/// The arguments of `audit` and `info`.
 #[derive(clap::Args)]
 pub struct FileArgs {
-    /// Tree file (default: the built-in classic 4x6 Knuth tree).
-    #[arg(value_name = "FILE")]
-    pub file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub tree: TreeFile,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
