@@ -61,6 +61,38 @@ pub fn finish(program: &str, outcome: Outcome) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// A board named on the command line, each part optional (where the board can also
+/// come from elsewhere: a tree, a JSON document, or the classic default).
+#[derive(clap::Args)]
+pub struct BoardFlags {
+    /// Pegs per code (1-8).
+    #[arg(long)]
+    pub pegs: Option<u32>,
+    /// Colours (2-16).
+    #[arg(long)]
+    pub colors: Option<u32>,
+    /// No repeated colours (Bulls and Cows: --pegs 4 --colors 10 --no-repeat).
+    #[arg(long)]
+    pub no_repeat: bool,
+}
+
+impl BoardFlags {
+    /// Whether any flag was given.
+    pub fn given(&self) -> bool {
+        self.pegs.is_some() || self.colors.is_some() || self.no_repeat
+    }
+
+    /// The board, with the classic 4 pegs and 6 colours for what is not given.
+    pub fn board(&self) -> Result<crate::Board, String> {
+        crate::Board::new(
+            self.pegs.unwrap_or(4),
+            self.colors.unwrap_or(6),
+            !self.no_repeat,
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
 /// `completions SHELL`: a completion script for the shell, on stdout.
 #[derive(clap::Args)]
 pub struct CompletionsArgs {

@@ -225,7 +225,11 @@ fn the_games_speak_the_board_in_use() {
     // that does not fit gets the same precise message as `next`.
     let tree = root().join("trees/knuth-5x8.mmt");
     let tree = tree.to_str().unwrap();
-    let out = session("mmlookup", &["play", "--tree", tree], "11223 1 0\n1172 1 0\n");
+    let out = session(
+        "mmlookup",
+        &["play", "--tree", tree],
+        "11223 1 0\n1172 1 0\n",
+    );
     let intro = out.lines().next().unwrap();
     let example = intro
         .split_once("answer (")

@@ -7,6 +7,9 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::Command;
 
+/// The exact search on the classic board.
+const CLASSIC_OPTIMAL: [&str; 6] = ["--pegs", "4", "--colors", "6", "--strategy", "optimal"];
+
 /// A small board: quick to build, and a real tree.
 const SMALL: [&str; 6] = ["--pegs", "3", "--colors", "3", "--strategy", "knuth"];
 
@@ -225,18 +228,7 @@ fn a_depth_no_strategy_meets_is_refused_with_the_least_one_proven() {
     for depth in ["4", "3"] {
         let err = fails(
             "mmgen",
-            &[
-                "--pegs",
-                "4",
-                "--colors",
-                "6",
-                "--strategy",
-                "optimal",
-                "--max-depth",
-                depth,
-                "--out",
-                out,
-            ],
+            &[&CLASSIC_OPTIMAL[..], &["--max-depth", depth, "--out", out]].concat(),
         );
         // Knuth 1977: the classic board needs 5 guesses in the worst case.
         assert!(
@@ -276,17 +268,10 @@ fn a_time_limited_run_says_it_is_not_proven_and_what_is_known() {
     let dir = scratch("trust_time_limit");
     let out = dir.join("t.mmt");
     let args = [
-        "--pegs",
-        "4",
-        "--colors",
-        "6",
-        "--strategy",
-        "optimal",
-        "--time-limit",
-        "0",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+        &CLASSIC_OPTIMAL[..],
+        &["--time-limit", "0", "--out", out.to_str().unwrap()],
+    ]
+    .concat();
     let terminal = ok("mmgen", &args);
     let line = terminal
         .lines()
@@ -321,15 +306,7 @@ fn proven_means_optimal_under_every_recorded_constraint() {
     let (path, report) = generate(
         &dir,
         "consistent.mmt",
-        &[
-            "--pegs",
-            "4",
-            "--colors",
-            "6",
-            "--strategy",
-            "optimal",
-            "--consistent-only",
-        ],
+        &[&CLASSIC_OPTIMAL[..], &["--consistent-only"]].concat(),
     );
     assert_eq!(report["total_guesses"], 5660);
     assert_eq!(report["proven"], true);

@@ -209,14 +209,17 @@ fn record_verify_cost(path: &Path) -> Result<(), String> {
         section.push_str(&line);
     }
     section.push_str(VERIFY_END);
-    let updated = match (
-        current.split_once(VERIFY_START),
-        current.split_once(VERIFY_END),
-    ) {
-        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
-        _ => format!("{}\n\n{section}\n", current.trim_end()),
-    };
+    let updated = replace_section(&current, VERIFY_START, VERIFY_END, &section);
     std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
+}
+
+/// `text` with the part from `start` to `end` (markers included) replaced by
+/// `section`, or `section` appended if the markers are missing.
+fn replace_section(text: &str, start: &str, end: &str, section: &str) -> String {
+    match (text.split_once(start), text.split_once(end)) {
+        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
+        _ => format!("{}\n\n{section}\n", text.trim_end()),
+    }
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -494,13 +497,7 @@ fn bench_large(only: Option<&str>) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&scratch);
     // Read again: the verification section may have changed meanwhile.
     let current = std::fs::read_to_string("BENCHMARKS.md").unwrap_or_default();
-    let updated = match (
-        current.split_once(LARGE_START),
-        current.split_once(LARGE_END),
-    ) {
-        (Some((before, _)), Some((_, after))) => format!("{before}{section}{after}"),
-        _ => format!("{}\n\n{section}\n", current.trim_end()),
-    };
+    let updated = replace_section(&current, LARGE_START, LARGE_END, &section);
     std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
 }
 

@@ -4,7 +4,7 @@
 use generator::import::{from_json, read};
 use generator::output::{check_target, write_tree_file};
 use generator::partition::Codes;
-use lookup::cli::Outcome;
+use lookup::cli::{BoardFlags, Outcome};
 use lookup::format::StrategyInfo;
 use lookup::Board;
 use std::io::Write;
@@ -17,15 +17,9 @@ pub struct Args {
     /// with the board given by --pegs and --colors.
     #[arg(value_name = "TREE.json")]
     input: PathBuf,
-    /// Pegs per code; a document's board must agree.
-    #[arg(long)]
-    pegs: Option<u32>,
-    /// Colours; a document's board must agree.
-    #[arg(long)]
-    colors: Option<u32>,
-    /// No repeated colours; a document's board must agree.
-    #[arg(long)]
-    no_repeat: bool,
+    /// The board of a bare tree; a document's board must agree with any given.
+    #[command(flatten)]
+    flags: BoardFlags,
     /// Where to write the tree file (as for `mmgen --out`).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -37,24 +31,24 @@ pub struct Args {
 impl Args {
     /// The board: the document's, checked against any flags given, or the flags'.
     fn board(&self, named: Option<Board>) -> Result<Board, String> {
-        let given = self.pegs.is_some() || self.colors.is_some() || self.no_repeat;
+        let flags = &self.flags;
         let Some(board) = named else {
-            let (Some(pegs), Some(colors)) = (self.pegs, self.colors) else {
+            if flags.pegs.is_none() || flags.colors.is_none() {
                 return Err(
                     "this JSON tree names no board: give --pegs and --colors (and --no-repeat)"
                         .into(),
                 );
-            };
-            return Board::new(pegs, colors, !self.no_repeat).map_err(|e| e.to_string());
+            }
+            return flags.board();
         };
-        let agrees = self.pegs.is_none_or(|p| p as usize == board.pegs())
-            && self.colors.is_none_or(|c| c as usize == board.colors())
-            && (!self.no_repeat || !board.repeat());
-        if given && !agrees {
+        let agrees = flags.pegs.is_none_or(|p| p as usize == board.pegs())
+            && flags.colors.is_none_or(|c| c as usize == board.colors())
+            && (!flags.no_repeat || !board.repeat());
+        if flags.given() && !agrees {
             let flags = Board::new(
-                self.pegs.unwrap_or(board.pegs() as u32),
-                self.colors.unwrap_or(board.colors() as u32),
-                !self.no_repeat && board.repeat(),
+                flags.pegs.unwrap_or(board.pegs() as u32),
+                flags.colors.unwrap_or(board.colors() as u32),
+                !flags.no_repeat && board.repeat(),
             )
             .map(|b| b.name().to_string())
             .unwrap_or_else(|e| e.to_string());

@@ -1,6 +1,7 @@
 //! `mmlookup score`: the answer a guess gets against a secret, as a codemaker gives it.
 
 use crate::{source, Outcome};
+use lookup::cli::BoardFlags;
 use lookup::score::score;
 use lookup::Board;
 use std::io::Write;
@@ -15,15 +16,9 @@ pub struct Args {
     /// Use the board of this tree file.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["pegs", "colors", "no_repeat"])]
     tree: Option<PathBuf>,
-    /// Pegs per code (default 4; no tree needed).
-    #[arg(long)]
-    pegs: Option<u32>,
-    /// Colours (default 6; no tree needed).
-    #[arg(long)]
-    colors: Option<u32>,
-    /// No repeated colours.
-    #[arg(long)]
-    no_repeat: bool,
+    /// The board, without a tree (default 4 pegs, 6 colours).
+    #[command(flatten)]
+    board: BoardFlags,
     /// The guess.
     guess: String,
     /// The hidden code.
@@ -36,9 +31,7 @@ impl Args {
         if self.tree.is_some() {
             return Ok(source::open(self.tree.as_deref())?.board());
         }
-        let pegs = self.pegs.unwrap_or(4);
-        let colors = self.colors.unwrap_or(6);
-        Board::new(pegs, colors, !self.no_repeat).map_err(|e| e.to_string())
+        self.board.board()
     }
 }
 
