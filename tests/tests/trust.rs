@@ -455,3 +455,12 @@ fn score_needs_no_tree() {
     );
     assert!(err.contains("colour '1' is repeated"), "{err}");
 }
+
+#[test]
+fn a_directory_or_a_device_given_as_a_tree_is_named_for_what_it_is() {
+    let dir = scratch("trust_not_a_tree");
+    let err = fails("mmlookup", &["info", dir.to_str().unwrap()]);
+    assert!(err.contains("is a directory; give a tree file"), "{err}");
+    let err = fails("mmlookup", &["next", "--tree", "/dev/null"]);
+    assert!(err.contains("is not a regular file"), "{err}");
+}
