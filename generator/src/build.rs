@@ -7,8 +7,8 @@
 //! fixes the file's bytes and makes every edge point forward.
 
 use crate::partition::Codes;
-use crate::search::{Counters, Node, Settings};
 use crate::strategy::Strategy;
+use crate::{Counters, Node, Settings};
 use lookup::format::{Child, NodeRecord, Stats};
 use rayon::prelude::*;
 use std::collections::VecDeque;

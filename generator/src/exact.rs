@@ -42,8 +42,8 @@
 
 use crate::canonical;
 use crate::partition::{coarse_capacity, even_split, Coarse, Codes, Secrets, CLASS_SLOTS};
-use crate::search::{Counters, Node};
 use crate::symmetry::Symmetry;
+use crate::{Counters, Node};
 use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use rayon::prelude::*;

@@ -21,7 +21,36 @@ pub mod symmetry;
 
 use lookup::format::Meta;
 use lookup::Board;
-use search::{Counters, Settings};
+use progress::Progress;
+use std::sync::atomic::AtomicU64;
+
+/// A position being expanded: the secrets still possible and the guesses that led
+/// there (code indices).
+pub struct Node<'a> {
+    pub candidates: &'a [u32],
+    pub history: &'a [u32],
+}
+
+/// Search settings that change the work, never the result.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Score one code per equivalence class (on by default; off for the plain search).
+    pub symmetry: bool,
+}
+
+/// Counts shared by every thread of a run, for progress and reports.
+#[derive(Default)]
+pub struct Counters {
+    /// Secrets placed in the tree so far.
+    pub solved: AtomicU64,
+    /// Guess-secret pairs scored.
+    pub scorings: AtomicU64,
+    /// Subtrees waiting and done, for an estimate of the time left.
+    pub progress: Progress,
+}
+
+/// Below this many scorings a scan runs on one thread.
+pub(crate) const PARALLEL_WORK: usize = 1 << 15;
 
 /// The program name and version written into every file.
 pub const GENERATOR: &str = concat!("mmgen ", env!("CARGO_PKG_VERSION"));

@@ -305,7 +305,7 @@ impl Codes {
             (floor < below).then_some((id, floor))
         };
         let count = self.multiset_count();
-        let kept = if count * secrets.len() > crate::search::PARALLEL_WORK {
+        let kept = if count * secrets.len() > crate::PARALLEL_WORK {
             (0..count)
                 .into_par_iter()
                 .filter(usable)

@@ -24,8 +24,8 @@
 //! thread count.
 
 use crate::partition::{Classes, Codes, Secrets, CLASS_SLOTS};
-use crate::progress::Progress;
 use crate::symmetry::Symmetry;
+use crate::{Counters, Node, Settings, PARALLEL_WORK};
 use lookup::score::answer_count;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -55,31 +55,6 @@ pub trait Rule: Sync {
     fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64;
 }
 
-/// A position being expanded: the secrets still possible and the guesses that led
-/// there (code indices).
-pub struct Node<'a> {
-    pub candidates: &'a [u32],
-    pub history: &'a [u32],
-}
-
-/// Search settings that change the work, never the result.
-#[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    /// Score one code per equivalence class (on by default; off for the plain search).
-    pub symmetry: bool,
-}
-
-/// Counts shared by every thread of a run, for progress and reports.
-#[derive(Default)]
-pub struct Counters {
-    /// Secrets placed in the tree so far.
-    pub solved: AtomicU64,
-    /// Guess-secret pairs scored.
-    pub scorings: AtomicU64,
-    /// Subtrees waiting and done, for an estimate of the time left.
-    pub progress: Progress,
-}
-
 /// From this many candidates on, a guess is scored only if it is the smallest of its
 /// symmetry class. Below it, scoring a guess costs less than that check, so small
 /// nodes score every code over the representatives' colours (the smallest of each
@@ -87,8 +62,6 @@ pub struct Counters {
 /// about 20% faster than checking at every node; 8 and 32 were slower than 16.
 const CHECK_CLASSES_FROM: usize = 16;
 
-/// Below this many scorings a scan runs on one thread.
-pub(crate) const PARALLEL_WORK: usize = 1 << 15;
 /// Candidates per parallel chunk (the outsiders go a colour multiset at a time).
 const CHUNK: u32 = 256;
 

@@ -27,7 +27,7 @@
 
 use crate::canonical::column_counts;
 use crate::partition::Codes;
-use crate::search::Node;
+use crate::Node;
 use lookup::{Board, Code};
 
 /// A peg permutation and the colour permutation it forces on the played colours.

@@ -3,7 +3,7 @@
 
 use super::{Options, Strategy};
 use crate::partition::Codes;
-use crate::search::{Counters, Node, Settings};
+use crate::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::Board;
 

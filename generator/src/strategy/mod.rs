@@ -19,7 +19,8 @@ mod optimal;
 mod reference;
 
 use crate::partition::Codes;
-use crate::search::{best_guess, Counters, Node, Rule, Settings};
+use crate::search::{best_guess, Rule};
+use crate::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::Board;
 

@@ -16,7 +16,7 @@
 use super::{Heuristic, Options, Strategy, Unmet};
 use crate::exact::{lower_bound, Context, Exact, UNLIMITED};
 use crate::partition::Codes;
-use crate::search::{Counters, Node, Settings};
+use crate::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::score::answer_count;
 use lookup::Board;

@@ -5,7 +5,7 @@
 use super::{by_name, Options, Strategy};
 use crate::build::{expand, layout};
 use crate::partition::Codes;
-use crate::search::{Counters, Node, Settings};
+use crate::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::rules::{best_guess, Rule};
 use lookup::Board;

@@ -1,8 +1,8 @@
 //! Arguments shared by `mmgen` and `mmgen compare`, and their translation into the
 //! library's board, options and settings.
 
-use generator::search::Settings;
 use generator::strategy::Options;
+use generator::Settings;
 use lookup::Board;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,8 @@
 
 use crate::args::BoardArgs;
 use generator::generate;
-use generator::search::{Counters, Settings};
 use generator::strategy::{self, Options, NAMES};
+use generator::{Counters, Settings};
 use lookup::cli::Outcome;
 use lookup::format::write_tree;
 use std::io::Write;

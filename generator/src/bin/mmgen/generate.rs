@@ -2,8 +2,8 @@
 
 use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use generator::output::{check_target, write_tree_file};
-use generator::search::Counters;
 use generator::strategy::{self, Strategy, NAMES};
+use generator::Counters;
 use generator::{generate, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::cli::Outcome;
