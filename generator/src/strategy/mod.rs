@@ -15,8 +15,6 @@ mod expected_size;
 mod knuth;
 mod most_parts;
 mod optimal;
-#[cfg(test)]
-mod reference;
 
 use crate::partition::Codes;
 use crate::search::{best_guess, Rule};

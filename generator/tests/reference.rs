@@ -2,10 +2,10 @@
 //! scored against every candidate, classes compared by the rule's definition, no
 //! early exit, no symmetry, no threads): they must build the very same trees.
 
-use super::{by_name, Options, Strategy};
-use crate::build::{expand, layout};
-use crate::partition::Codes;
-use crate::{Counters, Node, Settings};
+use generator::build::{expand, layout};
+use generator::partition::Codes;
+use generator::strategy::{by_name, Options, Strategy};
+use generator::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::rules::{best_guess, Rule};
 use lookup::Board;
