@@ -30,11 +30,25 @@ use lookup::score::answer_count;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-/// How a rule scores a guess.
+/// How a rule scores a guess: only its math. The score is built up while the
+/// secrets are counted into the guess's answer classes, one secret at a time, so
+/// that a guess is dropped as soon as it cannot stay within a limit; smaller is
+/// better.
 pub trait Rule: Sync {
+    /// A secret joined a class, which now holds `size`, with `left` secrets still
+    /// to place: updates `state` (0 before the first secret) and says whether the
+    /// final score can still be at most `limit` (once it cannot, it never can).
+    fn grow(&self, state: &mut u64, size: u32, left: usize, limit: u64) -> bool;
+
+    /// The score once every secret is placed in `classes`.
+    fn finish(&self, state: u64, _classes: &Classes) -> u64 {
+        state
+    }
+
     /// The score of `guess` over `candidates`, or `None` as soon as it is sure to
     /// exceed `limit`; `classes` is scratch space, and the scorings done are added
-    /// to `work`.
+    /// to `work`. The one scan every rule shares (monomorphised per rule, so
+    /// [`Rule::grow`] is a direct call in the loop).
     fn score(
         &self,
         codes: &Codes,
@@ -43,7 +57,14 @@ pub trait Rule: Sync {
         limit: u64,
         classes: &mut Classes,
         work: &mut u64,
-    ) -> Option<u64>;
+    ) -> Option<u64> {
+        let mut state = 0;
+        codes
+            .count_classes(guess, candidates, classes, work, |size, left| {
+                self.grow(&mut state, size, left, limit)
+            })
+            .then(|| self.finish(state, classes))
+    }
 
     /// The least score of a guess whose classes come from groups of secrets, the
     /// group of `size` secrets splitting into at most `parts` classes, on a board

@@ -1,4 +1,5 @@
-//! Neuwirth's rule (1982): maximise the entropy of the class sizes.
+//! Neuwirth's rule (1982): maximise the entropy of the class sizes, scored as a
+//! [`ConvexSum`] of the table made here.
 //!
 //! For a fixed candidate count n, the entropy `log2 n - (1/n) * sum c log2 c` is
 //! largest where `sum c log2 c` is smallest, so that sum is the score. It is computed
@@ -11,8 +12,7 @@
 //! rounding (about 2^-32 times the number of secrets) are ordered by the rounded
 //! values, identically everywhere.
 
-use crate::partition::{even_split, Classes, Codes, Secrets};
-use crate::search::Rule;
+use super::convex_sum::ConvexSum;
 
 /// Fractional bits of the fixed point: `n log2 n` for 2^24 codes stays below 2^64.
 pub const FRACTION_BITS: u32 = 32;
@@ -34,65 +34,38 @@ fn log2_fixed(p: u64) -> u64 {
     (whole << FRACTION_BITS) | fraction
 }
 
-/// Score: `sum c log2 c` over the classes, in fixed point.
-pub struct Entropy {
-    /// `c_log_c[c]` for every class size up to the number of codes.
-    c_log_c: Vec<u64>,
-}
-
-impl Entropy {
-    pub fn new(codes: u32) -> Entropy {
-        let n = codes as usize;
-        // log2 of every c <= n from its smallest prime factor: log(c) = log(p) + log(c/p).
-        let mut smallest_factor = vec![0u32; n + 1];
-        let mut log = vec![0u64; n + 1];
-        for c in 2..=n {
-            if smallest_factor[c] == 0 {
-                for multiple in (c..=n).step_by(c) {
-                    if smallest_factor[multiple] == 0 {
-                        smallest_factor[multiple] = c as u32;
-                    }
+/// `c log2 c` in fixed point for every class size up to `codes`.
+pub fn c_log_c(codes: u32) -> Vec<u64> {
+    let n = codes as usize;
+    // log2 of every c <= n from its smallest prime factor: log(c) = log(p) + log(c/p).
+    let mut smallest_factor = vec![0u32; n + 1];
+    let mut log = vec![0u64; n + 1];
+    for c in 2..=n {
+        if smallest_factor[c] == 0 {
+            for multiple in (c..=n).step_by(c) {
+                if smallest_factor[multiple] == 0 {
+                    smallest_factor[multiple] = c as u32;
                 }
             }
-            let p = smallest_factor[c] as usize;
-            log[c] = if p == c {
-                log2_fixed(c as u64)
-            } else {
-                log[p] + log[c / p]
-            };
         }
-        let c_log_c = log.iter().enumerate().map(|(c, &l)| c as u64 * l).collect();
-        Entropy { c_log_c }
+        let p = smallest_factor[c] as usize;
+        log[c] = if p == c {
+            log2_fixed(c as u64)
+        } else {
+            log[p] + log[c / p]
+        };
     }
+    log.iter().enumerate().map(|(c, &l)| c as u64 * l).collect()
 }
 
-impl Rule for Entropy {
-    fn score(
-        &self,
-        codes: &Codes,
-        guess: u32,
-        candidates: &Secrets,
-        limit: u64,
-        classes: &mut Classes,
-        work: &mut u64,
-    ) -> Option<u64> {
-        // Growing a class only raises the sum, so it can stop once past the limit.
-        let mut sum = 0u64;
-        let table = &self.c_log_c;
-        codes
-            .count_classes(guess, candidates, classes, work, |size, _| {
-                let size = size as usize;
-                sum += table[size] - table[size - 1];
-                sum <= limit
-            })
-            .then_some(sum)
-    }
-
-    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
-        // Each group as even as possible (c log c is convex).
-        groups.iter().fold(0u64, |sum, &(size, parts)| {
-            sum.saturating_add(even_split(size, parts, |c| self.c_log_c[c as usize]))
-        })
+/// Score: `sum c log2 c` over the classes, in fixed point.
+pub fn entropy(codes: u32) -> ConvexSum<impl Fn(u32) -> u64 + Sync, impl Fn(u32) -> u64 + Sync> {
+    let table = c_log_c(codes);
+    // steps[c - 1] = f(c) - f(c - 1): one load for each secret placed.
+    let steps: Vec<u64> = table.windows(2).map(|w| w[1] - w[0]).collect();
+    ConvexSum {
+        f: move |c: u32| table[c as usize],
+        step: move |c: u32| steps[c as usize - 1],
     }
 }
 
@@ -107,16 +80,15 @@ mod tests {
             let got = log2_fixed(p) as f64 / one;
             assert!((got - (p as f64).log2()).abs() < 1e-8, "log2 {p}: {got}");
         }
-        let e = Entropy::new(1 << 12);
-        assert_eq!(e.c_log_c[8], (8 * 3) << FRACTION_BITS);
-        assert_eq!(e.c_log_c[1], 0);
+        let t = c_log_c(1 << 12);
+        assert_eq!(t[8], (8 * 3) << FRACTION_BITS);
+        assert_eq!(t[1], 0);
     }
 
     #[test]
     fn true_ties_are_exact() {
         // 6^6 * 1 = 3^6 * 2^6: classes {6,1,1,1,1,1,1} and {3,3,2,2,2} tie exactly.
-        let e = Entropy::new(64);
-        let t = &e.c_log_c;
+        let t = c_log_c(64);
         assert_eq!(t[6], 2 * t[3] + 3 * t[2]);
         assert_eq!(t[4], 2 * t[2] * 2);
         assert!(t[5] > t[4] + t[1]);

@@ -4,27 +4,20 @@
 //! code) the classic board gives Knuth's tree: first guess 1122, 5801 guesses in
 //! total, never more than 5.
 
-use crate::partition::{Classes, Codes, Secrets};
+use crate::partition::Classes;
 use crate::search::Rule;
 
 /// Score: the size of the largest answer class.
 pub struct LargestClass;
 
 impl Rule for LargestClass {
-    fn score(
-        &self,
-        codes: &Codes,
-        guess: u32,
-        candidates: &Secrets,
-        limit: u64,
-        classes: &mut Classes,
-        work: &mut u64,
-    ) -> Option<u64> {
-        codes
-            .count_classes(guess, candidates, classes, work, |size, _| {
-                u64::from(size) <= limit
-            })
-            .then(|| classes.iter().max().map_or(0, |&m| u64::from(m)))
+    fn grow(&self, _: &mut u64, size: u32, _left: usize, limit: u64) -> bool {
+        // The largest class is at least the one just grown.
+        u64::from(size) <= limit
+    }
+
+    fn finish(&self, _: u64, classes: &Classes) -> u64 {
+        classes.iter().max().map_or(0, |&m| u64::from(m))
     }
 
     fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {

@@ -10,8 +10,8 @@
 //! with the search of [`crate::search`]. `consistent` needs no scoring at all.
 
 mod consistent;
+mod convex_sum;
 mod entropy;
-mod expected_size;
 mod knuth;
 mod most_parts;
 mod optimal;
@@ -217,6 +217,7 @@ impl Strategy for Heuristic {
 
 /// The strategies `mmgen --strategy` knows, by name.
 pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
+    let answers = lookup::score::answer_count(board.pegs()) as u64;
     let heuristic = |name, description, rule: Box<dyn Rule>| -> Box<dyn Strategy> {
         Box::new(Heuristic {
             name,
@@ -235,24 +236,24 @@ pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Str
         "expected-size" => heuristic(
             "expected-size",
             "minimise the sum of squared class sizes, i.e. the expected size of the next candidate set (Irving 1979)",
-            Box::new(expected_size::SquaredSizes),
+            Box::new(convex_sum::squares()),
         ),
         "entropy" => heuristic(
             "entropy",
             "maximise the entropy of the class sizes (Neuwirth 1982), compared exactly in fixed point",
-            Box::new(entropy::Entropy::new(board.code_count())),
+            Box::new(entropy::entropy(board.code_count())),
         ),
         "most-parts" => heuristic(
             "most-parts",
             "maximise the number of non-empty answer classes (Kooi 2005)",
-            Box::new(most_parts::MostParts),
+            Box::new(most_parts::MostParts { answers }),
         ),
         "consistent" => Box::new(consistent::Consistent { options, board }),
         "optimal" => {
             let fallback = Heuristic {
                 name: "most-parts",
                 description: "",
-                rule: Box::new(most_parts::MostParts),
+                rule: Box::new(most_parts::MostParts { answers }),
                 options: Options { first: None, ..options },
                 board,
             };
