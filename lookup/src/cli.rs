@@ -61,6 +61,16 @@ pub fn finish(program: &str, outcome: Outcome) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// A JSON report: the tree's [`crate::format::Summary`] and the fields `extra` (an
+/// object) particular to one command.
+pub fn report(summary: &crate::format::Summary, extra: serde_json::Value) -> serde_json::Value {
+    let mut report = serde_json::to_value(summary).unwrap_or_default();
+    if let (Some(report), serde_json::Value::Object(extra)) = (report.as_object_mut(), extra) {
+        report.extend(extra);
+    }
+    report
+}
+
 /// A board named on the command line, each part optional (where the board can also
 /// come from elsewhere: a tree, a JSON document, or the classic default).
 #[derive(clap::Args)]

@@ -104,23 +104,16 @@ impl Stats {
 
     /// The histogram as `guesses:secrets` pairs, e.g. `1:1 2:6 3:62`.
     pub fn histogram_text(&self) -> String {
-        let pairs: Vec<String> = self
-            .histogram
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{}:{n}", i + 1))
-            .collect();
-        pairs.join(" ")
+        histogram_text(&self.histogram)
     }
 
     /// The worst case, total and histogram as three aligned lines, for reports.
     pub fn summary(&self) -> String {
-        format!(
-            "worst case   {} guesses\ntotal        {} guesses (average {:.4})\nhistogram    {}",
+        stats_lines(
             self.max_guesses,
             self.total_guesses,
             self.average(),
-            self.histogram_text()
+            &self.histogram,
         )
     }
 
@@ -135,6 +128,22 @@ impl Stats {
         self.total_guesses += u64::from(guesses);
         self.max_guesses = self.max_guesses.max(guesses);
     }
+}
+
+/// A histogram as `guesses:secrets` pairs, e.g. `1:1 2:6 3:62`.
+pub(crate) fn histogram_text(histogram: &[u64]) -> String {
+    let pairs: Vec<String> = (histogram.iter().enumerate())
+        .map(|(i, n)| format!("{}:{n}", i + 1))
+        .collect();
+    pairs.join(" ")
+}
+
+/// The worst case, total and histogram as three aligned lines.
+pub(crate) fn stats_lines(max: u32, total: u64, average: f64, histogram: &[u64]) -> String {
+    format!(
+        "worst case   {max} guesses\ntotal        {total} guesses (average {average:.4})\nhistogram    {}",
+        histogram_text(histogram)
+    )
 }
 
 fn config() -> impl bincode::config::Config {

@@ -10,12 +10,16 @@ mod error;
 mod meta;
 mod node;
 #[cfg(feature = "std")]
+mod summary;
+#[cfg(feature = "std")]
 mod writer;
 
 pub use error::{FormatError, RecordProblem, ShapeProblem};
 #[cfg(feature = "std")]
 pub use meta::{Meta, Stats, StrategyInfo};
 pub use node::{Child, NodeRecord};
+#[cfg(feature = "std")]
+pub use summary::Summary;
 #[cfg(feature = "std")]
 pub use writer::write_tree;
 

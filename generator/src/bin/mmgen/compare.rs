@@ -7,6 +7,7 @@ use generator::strategy::{self, Options, NAMES};
 use generator::{Counters, Settings};
 use lookup::cli::Outcome;
 use lookup::format::write_tree;
+use lookup::format::Summary;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -58,21 +59,14 @@ pub fn run(args: &Args) -> Outcome {
             &tree.laid.edges,
         )
         .map_err(|e| e.to_string())?;
-        let stats = &tree.meta.stats;
         let first = board
             .code(tree.laid.records[0].guess)
-            .map(|c| board.display(c).to_string());
-        rows.push(serde_json::json!({
-            "strategy": name,
-            "first_guess": first,
-            "total_guesses": stats.total_guesses,
-            "average_guesses": stats.average(),
-            "max_guesses": stats.max_guesses,
-            "histogram": stats.histogram,
-            "proven": tree.meta.strategy.proven,
-            "time_ms": millis,
-            "file_bytes": bytes,
-        }));
+            .ok_or("no first guess")?;
+        let summary = Summary::new(board, &tree.meta, first, bytes);
+        rows.push(lookup::cli::report(
+            &summary,
+            serde_json::json!({ "time_ms": millis }),
+        ));
     }
     print_table(&rows, args.json)?;
     Ok(())

@@ -7,6 +7,7 @@ use generator::Counters;
 use generator::{generate, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::cli::Outcome;
+use lookup::format::Summary;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -65,8 +66,7 @@ pub fn run(args: &Args) -> Outcome {
         scorings: counters.scorings.load(Ordering::Relaxed),
         searched: strategy.searched(),
     };
-    print_report(args, out, &tree, &measured)?;
-    Ok(())
+    print_report(args, out, &tree, &measured)
 }
 
 /// What a run measured besides the tree.
@@ -128,7 +128,7 @@ fn print_report(
     out_path: &std::path::Path,
     tree: &Generated,
     measured: &Measured,
-) -> std::io::Result<()> {
+) -> Outcome {
     let Measured {
         elapsed,
         bytes,
@@ -136,56 +136,25 @@ fn print_report(
         searched,
     } = *measured;
     let board = tree.board;
-    let stats = &tree.meta.stats;
     let first = board
         .code(tree.laid.records[0].guess)
-        .map(|c| board.display(c).to_string())
-        .unwrap_or_default();
+        .ok_or("no first guess")?;
+    let summary = Summary::new(board, &tree.meta, first, bytes);
     let millis = elapsed.as_secs_f64() * 1000.0;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let report = serde_json::json!({
-            "board": board.name().to_string(),
-            "pegs": board.pegs(),
-            "colors": board.colors(),
-            "repeat": board.repeat(),
-            "strategy": tree.meta.strategy.name,
-            "first_guess": first,
-            "secrets": stats.secrets,
-            "nodes": stats.nodes,
-            "max_guesses": stats.max_guesses,
-            "total_guesses": stats.total_guesses,
-            "average_guesses": stats.average(),
-            "histogram": stats.histogram,
+        let extra = serde_json::json!({
             "generation_ms": millis,
             "score_computations": scorings,
             "positions_searched": searched,
             "symmetry": !args.search.no_symmetry,
             "file": out_path.display().to_string(),
-            "file_bytes": bytes,
-            "proven": tree.meta.strategy.proven,
-            "proof": tree.meta.strategy.proof(stats),
-            "proven_lower_bound": tree.meta.strategy
-                .param("proven lower bound")
-                .and_then(|v| v.parse::<u64>().ok()),
             "peak_memory_bytes": peak_memory(),
         });
-        return writeln!(out, "{report}");
+        writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
+        return Ok(());
     }
-    writeln!(
-        out,
-        "board        {} ({} codes)",
-        board.name(),
-        board.code_count()
-    )?;
-    writeln!(out, "strategy     {}", tree.meta.strategy.name)?;
-    writeln!(out, "first guess  {first}")?;
-    writeln!(out, "secrets      {}", stats.secrets)?;
-    writeln!(out, "nodes        {}", stats.nodes)?;
-    writeln!(out, "{}", stats.summary())?;
-    if let Some(proof) = tree.meta.strategy.proof(stats) {
-        writeln!(out, "proven       {proof}")?;
-    }
+    writeln!(out, "{summary}")?;
     writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
     if let Some(searched) = searched {
         writeln!(out, "searched     {searched} positions (exact search)")?;
@@ -201,7 +170,8 @@ fn print_report(
         out,
         "file         {} ({bytes} bytes, {:.2} per node, {:.2} per secret)",
         out_path.display(),
-        bytes as f64 / stats.nodes as f64,
-        bytes as f64 / stats.secrets as f64
-    )
+        bytes as f64 / summary.nodes as f64,
+        bytes as f64 / summary.secrets as f64
+    )?;
+    Ok(())
 }

@@ -2,55 +2,55 @@
 
 use crate::{Failure, Outcome};
 use lookup::audit::audit;
+use lookup::format::Summary;
 use std::io::Write;
 
 pub use crate::source::FileArgs as Args;
 
+/// The summary of the audited tree (its statistics now proven), or why it failed.
+fn audited(args: &Args) -> Result<(Summary, lookup::audit::Report), String> {
+    let tree = args.tree.open()?;
+    let report = audit(&tree).map_err(|e| format!("audit failed: {e}"))?;
+    let first = tree.guess(tree.root()).map_err(|e| e.to_string())?;
+    let summary = Summary::new(tree.board(), &report.meta, first, report.file_bytes);
+    Ok((summary, report))
+}
+
 pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::stdout().lock();
-    let result = args
-        .tree
-        .open()
-        .and_then(|tree| audit(&tree).map_err(|e| format!("audit failed: {e}")));
-    let report = match result {
-        Ok(report) => report,
+    let (summary, report) = match audited(args) {
+        Ok(audited) => audited,
         Err(message) if args.json => {
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({ "ok": false, "error": message })
-            )?;
+            let failed = serde_json::json!({ "ok": false, "error": message });
+            writeln!(out, "{failed}")?;
             return Err(Failure::Reported);
         }
         Err(message) => return Err(message.into()),
     };
-    let stats = &report.stats;
     if args.json {
-        let json = serde_json::json!({
+        let extra = serde_json::json!({
             "ok": true,
-            "secrets": stats.secrets,
-            "nodes": stats.nodes,
-            "max_guesses": stats.max_guesses,
-            "total_guesses": stats.total_guesses,
-            "average_guesses": stats.average(),
-            "histogram": stats.histogram,
-            "strategy": report.meta.strategy.name,
-            "file_bytes": report.file_bytes,
+            "records": report.records,
+            "edges": report.edges,
         });
-        writeln!(out, "{json}")?;
+        writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
         return Ok(());
     }
     writeln!(
         out,
         "ok: checksum, structure, every edge and every statistic verified; every secret solved"
     )?;
-    writeln!(out, "strategy     {}", report.meta.strategy.name)?;
-    writeln!(out, "secrets      {}", stats.secrets)?;
+    writeln!(out, "{summary}")?;
+    if summary.proof.is_some() {
+        writeln!(
+            out,
+            "note         'proven' is the exact search's claim, recorded in the header; the audit checks every other line"
+        )?;
+    }
     writeln!(
         out,
-        "nodes        {} ({} records, {} edges)",
-        stats.nodes, report.records, report.edges
+        "layout       {} records, {} edges, {} bytes",
+        report.records, report.edges, report.file_bytes
     )?;
-    writeln!(out, "{}", stats.summary())?;
     Ok(())
 }
