@@ -134,43 +134,98 @@ struct Visit {
 pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
     tree.verify()?;
     let meta = tree.meta()?;
-    let board = tree.board();
-    let pegs = board.pegs();
-    let codes: Vec<Code> = board.codes().collect();
-    let bits: Vec<ScoreBits<u128>> = codes
-        .iter()
-        .map(|&c| ScoreBits::of(c, pegs, board.colors()))
-        .collect();
-    let layout = *tree.layout();
+    let mut push = PushDown::new(tree);
+    push.run()?;
+    compare_stats(&meta.stats, &push.stats)?;
+    check_depth_claim(&meta, &push.stats)?;
+    push.replay()?;
+    let layout = tree.layout();
+    Ok(Report {
+        meta,
+        stats: push.stats,
+        records: layout.records,
+        edges: layout.edges,
+        file_bytes: tree.bytes().len() as u64,
+    })
+}
 
-    let mut secrets: Vec<u32> = (0..board.code_count()).collect();
-    let mut scratch = vec![0u32; secrets.len()];
-    let mut solved_with = vec![0u32; secrets.len()];
-    let mut stats = Stats::default();
-    let mut stack = vec![Visit {
-        position: tree.root(),
-        from: 0,
-        to: secrets.len(),
-        guesses: 1,
-    }];
-    while let Some(visit) = stack.pop() {
-        stats.nodes += 1;
-        let record = match visit.position {
-            Position::Leaf(code) => {
-                let here = &secrets[visit.from..visit.to];
-                if here != [code] {
-                    return Err(AuditError::Leaf {
-                        code: board.display(codes[code as usize]),
-                        secrets: here.len() as u32,
-                    });
-                }
-                solved_with[code as usize] = visit.guesses;
-                stats.add_secret(visit.guesses);
-                continue;
+/// Every code of the board pushed down the tree at once: `secrets[from..to]` of a
+/// visit are the secrets that reach its position, partitioned in place.
+struct PushDown<'t, D> {
+    tree: &'t Tree<D>,
+    codes: Vec<Code>,
+    bits: Vec<ScoreBits<u128>>,
+    secrets: Vec<u32>,
+    scratch: Vec<u32>,
+    /// Guesses each secret took, by code index.
+    solved_with: Vec<u32>,
+    stats: Stats,
+}
+
+impl<'t, D: AsRef<[u8]>> PushDown<'t, D> {
+    fn new(tree: &'t Tree<D>) -> Self {
+        let board = tree.board();
+        let codes: Vec<Code> = board.codes().collect();
+        let bits = (codes.iter())
+            .map(|&c| ScoreBits::of(c, board.pegs(), board.colors()))
+            .collect();
+        let n = codes.len();
+        PushDown {
+            tree,
+            codes,
+            bits,
+            secrets: (0..n as u32).collect(),
+            scratch: vec![0; n],
+            solved_with: vec![0; n],
+            stats: Stats::default(),
+        }
+    }
+
+    /// Visits every position, checking it against the secrets that reach it.
+    fn run(&mut self) -> Result<(), AuditError> {
+        let mut stack = vec![Visit {
+            position: self.tree.root(),
+            from: 0,
+            to: self.secrets.len(),
+            guesses: 1,
+        }];
+        while let Some(visit) = stack.pop() {
+            self.stats.nodes += 1;
+            match visit.position {
+                Position::Leaf(code) => self.leaf(&visit, code)?,
+                Position::Node(record) => self.node(&visit, record, &mut stack)?,
             }
-            Position::Node(record) => record,
-        };
-        let node = tree.record(record)?;
+        }
+        Ok(())
+    }
+
+    /// A leaf: exactly its own code reaches it.
+    fn leaf(&mut self, visit: &Visit, code: u32) -> Result<(), AuditError> {
+        let here = &self.secrets[visit.from..visit.to];
+        if here != [code] {
+            return Err(AuditError::Leaf {
+                code: self.tree.board().display(self.codes[code as usize]),
+                secrets: here.len() as u32,
+            });
+        }
+        self.solved(code, visit.guesses);
+        Ok(())
+    }
+
+    fn solved(&mut self, code: u32, guesses: u32) {
+        self.solved_with[code as usize] = guesses;
+        self.stats.add_secret(guesses);
+    }
+
+    /// A record: its count and answers are those its guess makes of the secrets
+    /// here; they are sorted by answer, and each branch is visited with its class.
+    fn node(
+        &mut self,
+        visit: &Visit,
+        record: u32,
+        stack: &mut Vec<Visit>,
+    ) -> Result<(), AuditError> {
+        let node = self.tree.record(record)?;
         let actual = (visit.to - visit.from) as u32;
         if node.candidates != actual {
             return Err(AuditError::Candidates {
@@ -179,17 +234,11 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
                 actual,
             });
         }
-        // Counting sort of the secrets here by the answer the guess gets.
-        let guess = node.guess as usize;
-        let answer_of = |s: u32| bits[guess].score(bits[s as usize]).index(pegs);
-        let mut class_start = [0usize; MAX_ANSWERS + 1];
-        for &s in &secrets[visit.from..visit.to] {
-            class_start[answer_of(s) + 1] += 1;
-        }
-        let answers = answer_count(pegs);
-        let win = answers - 1;
+        let class_start = self.sort_by_answer(visit, node.guess);
+        let pegs = self.tree.board().pegs();
+        let win = answer_count(pegs) - 1;
         let actual_mask = (0..win)
-            .filter(|&a| class_start[a + 1] > 0)
+            .filter(|&a| class_start[a + 1] > class_start[a])
             .fold(0u64, |m, a| m | 1 << a);
         if node.mask != actual_mask {
             return Err(AuditError::Answers {
@@ -198,22 +247,10 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
                 actual: actual_mask,
             });
         }
-        let wins = class_start[win + 1];
-        for a in 0..answers {
-            class_start[a + 1] += class_start[a];
+        if class_start[win + 1] > class_start[win] {
+            self.solved(node.guess, visit.guesses);
         }
-        let mut fill = class_start;
-        for &s in &secrets[visit.from..visit.to] {
-            let a = answer_of(s);
-            scratch[visit.from + fill[a]] = s;
-            fill[a] += 1;
-        }
-        secrets[visit.from..visit.to].copy_from_slice(&scratch[visit.from..visit.to]);
-        if wins == 1 {
-            solved_with[guess] = visit.guesses;
-            stats.add_secret(visit.guesses);
-        }
-        for branch in tree.children(visit.position)? {
+        for branch in self.tree.children(visit.position)? {
             let (answer, child) = branch?;
             let a = answer.index(pegs);
             stack.push(Visit {
@@ -223,26 +260,48 @@ pub fn audit<D: AsRef<[u8]>>(tree: &Tree<D>) -> Result<Report, AuditError> {
                 guesses: visit.guesses + 1,
             });
         }
+        Ok(())
     }
-    compare_stats(&meta.stats, &stats)?;
-    check_depth_claim(&meta, &stats)?;
-    for (index, &secret) in codes.iter().enumerate() {
-        let walked = solve(tree, secret, |_, _| ()).map_err(AuditError::Play)?;
-        if walked != solved_with[index] {
-            return Err(AuditError::Replay {
-                secret: board.display(secret),
-                walked,
-                partitioned: solved_with[index],
-            });
+
+    /// Counting sort of the secrets of `visit` by the answer `guess` gets; returns
+    /// where each answer's class starts (relative to `visit.from`), and its end.
+    fn sort_by_answer(&mut self, visit: &Visit, guess: u32) -> [usize; MAX_ANSWERS + 1] {
+        let pegs = self.tree.board().pegs();
+        let bits = &self.bits;
+        let answer_of = |s: u32| bits[guess as usize].score(bits[s as usize]).index(pegs);
+        let here = visit.from..visit.to;
+        let mut class_start = [0usize; MAX_ANSWERS + 1];
+        for &s in &self.secrets[here.clone()] {
+            class_start[answer_of(s) + 1] += 1;
         }
+        for a in 0..MAX_ANSWERS {
+            class_start[a + 1] += class_start[a];
+        }
+        let mut fill = class_start;
+        for &s in &self.secrets[here.clone()] {
+            let a = answer_of(s);
+            self.scratch[visit.from + fill[a]] = s;
+            fill[a] += 1;
+        }
+        self.secrets[here.clone()].copy_from_slice(&self.scratch[here]);
+        class_start
     }
-    Ok(Report {
-        meta,
-        stats,
-        records: layout.records,
-        edges: layout.edges,
-        file_bytes: tree.bytes().len() as u64,
-    })
+
+    /// Every secret played alone through the walk `next` and `solve` use takes the
+    /// guesses the push-down counted.
+    fn replay(&self) -> Result<(), AuditError> {
+        for (index, &secret) in self.codes.iter().enumerate() {
+            let walked = solve(self.tree, secret, |_, _| ()).map_err(AuditError::Play)?;
+            if walked != self.solved_with[index] {
+                return Err(AuditError::Replay {
+                    secret: self.tree.board().display(secret),
+                    walked,
+                    partitioned: self.solved_with[index],
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A tree whose header records `max-depth D` needs at most D guesses.
