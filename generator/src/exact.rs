@@ -181,6 +181,21 @@ impl Spreads {
     }
 }
 
+/// A node under search: the context, the node, and the guesses left per secret.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    context: Context<'a>,
+    node: Node<'a>,
+    depth: u32,
+}
+
+/// The best option found at a node so far, as (cost, guess), and the cost an
+/// option must stay below to be kept.
+struct Best {
+    found: Option<(u32, u32)>,
+    limit: u32,
+}
+
 /// A guess at a node with its bound, for ordering.
 struct Choice {
     bound: u32,
@@ -377,95 +392,39 @@ impl Exact {
     }
 
     /// Searches `options` (in order) for the first of the cheapest whose cost is
-    /// below `limit`; `best` and `limit` follow. A big node searches its options in
+    /// below `best.limit`; `best` follows. A big node searches its options in
     /// parallel: each is searched with the budget that lets it beat the best found
     /// so far, where a tie goes to the earlier option, so the result is the one the
     /// sequential order finds. Threads take the options in order as they come free
     /// (not a half each, as a split would give), so each budget is close to the one
-    /// the sequential order has: 5x5 searches 1.25 million positions this way on 2
-    /// threads, 1.42 million split in halves, and 1.26 million on one thread.
-    #[allow(clippy::too_many_arguments)]
-    fn try_options(
-        &self,
-        context: Context,
-        candidates: &[u32],
-        history: &[u32],
-        depth: u32,
-        options: Vec<Choice>,
-        best: &mut Option<(u32, u32)>,
-        limit: &mut u32,
-    ) {
+    /// the sequential order has (BENCHMARKS.md compares the positions searched).
+    fn try_options(&self, at: At, options: Vec<Choice>, best: &mut Best) {
         // The best (cost, position) so far, packed so that one atomic minimum keeps it.
         const POSITION: u64 = 1 << 32;
-        let unset = u64::from(*limit) * POSITION;
+        let unset = u64::from(best.limit) * POSITION;
         let found = AtomicU64::new(unset);
-        // What the option at `position` must cost less than to become the best.
-        let budget = |position: usize| {
-            let key = found.load(Ordering::Relaxed);
-            key.saturating_sub(position as u64).div_ceil(POSITION) as u32
-        };
-        let n = candidates.len() as u32;
         let try_one = |(position, option): (usize, &Choice)| {
-            if option.bound >= budget(position) || self.timed_out() {
+            // What the option at `position` must cost less than to become the best.
+            let budget = || {
+                let key = found.load(Ordering::Relaxed);
+                key.saturating_sub(position as u64).div_ceil(POSITION) as u32
+            };
+            if option.bound >= budget() || self.timed_out() {
                 return;
             }
-            let key = |cost: u32| u64::from(cost) * POSITION + position as u64;
-            if option.exact {
-                found.fetch_min(key(option.bound), Ordering::Relaxed);
-                return;
-            }
-            let (split, _) = context.codes.split(option.guess, candidates);
-            // Largest classes first: they fail soonest.
-            let mut parts = [&[][..]; MAX_ANSWERS];
-            for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
-                *slot = part;
-            }
-            let parts = &mut parts[..split.len()];
-            parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
-            // What each class costs at least, as far as the bounds and the cache know,
-            // and the cache entries looked up to know it.
-            let mut floors = [0u32; MAX_ANSWERS];
-            let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
-            for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(&*parts) {
-                let depth = (depth - 1).min(part.len() as u32);
-                let bound = self.bound(part.len(), depth);
-                if part.len() <= 2 || bound == UNLIMITED {
-                    *floor = bound;
-                } else {
-                    let (key, known) = self.lookup(context.codes, part, depth);
-                    *floor = self.floor(part.len(), depth, known);
-                    *looked = Some((key, known));
-                }
-            }
-            let floors = &floors[..parts.len()];
-            let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
-            if u64::from(n) + floor >= u64::from(budget(position)) {
-                return;
-            }
-            let mut below: Vec<u32> = history.to_vec();
-            below.push(option.guess);
-            let mut total = n;
-            // Below the budget, so it fits.
-            let mut rest = floor as u32;
-            let classes = floors.iter().zip(parts.iter()).zip(looked);
-            let complete = classes.into_iter().all(|((&floor, part), looked)| {
-                rest -= floor;
-                let Some(left) = budget(position).checked_sub(total + rest) else {
-                    return false;
-                };
-                match self.solve(context, part, &below, depth - 1, left, looked) {
-                    Some(cost) => {
-                        total += cost;
-                        true
-                    }
-                    None => false,
-                }
-            });
-            if complete && total < budget(position) {
-                found.fetch_min(key(total), Ordering::Relaxed);
+            let cost = if option.exact {
+                Some(option.bound)
+            } else {
+                self.option_cost(at, option.guess, budget)
+            };
+            if let Some(cost) = cost {
+                found.fetch_min(
+                    u64::from(cost) * POSITION + position as u64,
+                    Ordering::Relaxed,
+                );
             }
         };
-        if candidates.len() >= PARALLEL_SECRETS {
+        if at.node.candidates.len() >= PARALLEL_SECRETS {
             options.iter().enumerate().par_bridge().for_each(try_one);
         } else {
             options.iter().enumerate().for_each(try_one);
@@ -473,9 +432,64 @@ impl Exact {
         let found = found.into_inner();
         if found < unset {
             let (cost, position) = ((found / POSITION) as u32, (found % POSITION) as usize);
-            *best = Some((cost, options[position].guess));
-            *limit = cost;
+            best.found = Some((cost, options[position].guess));
+            best.limit = cost;
         }
+    }
+
+    /// The cost of playing `guess` at `at` if it is below `budget()` (which may fall
+    /// meanwhile, as other threads find better options): the node's secrets, plus
+    /// the optimum of each class, searched largest first (they fail soonest), each
+    /// with what the budget leaves after the floors of the classes still to come.
+    fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
+        let n = at.node.candidates.len() as u32;
+        let (split, _) = at.context.codes.split(guess, at.node.candidates);
+        let mut parts = [&[][..]; MAX_ANSWERS];
+        for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
+            *slot = part;
+        }
+        let parts = &mut parts[..split.len()];
+        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        let (floors, looked) = self.class_floors(at, parts);
+        let floors = &floors[..parts.len()];
+        let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
+        if u64::from(n) + floor >= u64::from(budget()) {
+            return None;
+        }
+        let mut below: Vec<u32> = at.node.history.to_vec();
+        below.push(guess);
+        let mut total = n;
+        // Below the budget, so it fits.
+        let mut rest = floor as u32;
+        for ((&floor, part), looked) in floors.iter().zip(parts.iter()).zip(looked) {
+            rest -= floor;
+            let left = budget().checked_sub(total + rest)?;
+            total += self.solve(at.context, part, &below, at.depth - 1, left, looked)?;
+        }
+        (total < budget()).then_some(total)
+    }
+
+    /// What each class of `parts` costs at least, as far as the bounds and the
+    /// cache know, and the cache entries looked up to know it.
+    fn class_floors<'p>(
+        &self,
+        at: At,
+        parts: &[&'p [u32]],
+    ) -> ([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS]) {
+        let mut floors = [0u32; MAX_ANSWERS];
+        let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
+        for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(parts) {
+            let depth = (at.depth - 1).min(part.len() as u32);
+            let bound = self.bound(part.len(), depth);
+            if part.len() <= 2 || bound == UNLIMITED {
+                *floor = bound;
+            } else {
+                let (key, known) = self.lookup(at.context.codes, part, depth);
+                *floor = self.floor(part.len(), depth, known);
+                *looked = Some((key, known));
+            }
+        }
+        (floors, looked)
     }
 
     /// The optimum for `candidates` (sorted) reached by `history`, with at most
@@ -632,10 +646,7 @@ impl Exact {
         if self.out_of_time() {
             return None;
         }
-        let Node {
-            candidates,
-            history,
-        } = node;
+        let candidates = node.candidates;
         let n = candidates.len();
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let codes = context.codes;
@@ -654,19 +665,25 @@ impl Exact {
         };
         let keep = |g: &u32| symmetry().is_none_or(|s| s.is_representative(codes.code(*g)));
         let secrets = codes.gather(candidates);
-        let (mut best, mut limit) = (None, budget);
+        let at = At {
+            context,
+            node,
+            depth,
+        };
+        let mut best = Best {
+            found: None,
+            limit: budget,
+        };
         // Candidates first: they win ties, so an outsider must be strictly cheaper,
         // and often none can be (a candidate at most the outsiders' floor).
         let inside = candidates
             .iter()
             .copied()
             .filter(|g| n <= self.small || keep(g));
-        let inside = self.options(context, &secrets, inside, depth, limit);
-        self.try_options(
-            context, candidates, history, depth, inside, &mut best, &mut limit,
-        );
+        let inside = self.options(context, &secrets, inside, depth, best.limit);
+        self.try_options(at, inside, &mut best);
         if !self.candidates_only
-            && self.outsiders_may_beat(limit, codes, &secrets, depth)
+            && self.outsiders_may_beat(best.limit, codes, &secrets, depth)
             && !self.timed_out()
         {
             // Whole colour multisets go at once: those a representative cannot use
@@ -675,7 +692,7 @@ impl Exact {
             let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
             let spreads = &self.tables(depth - 1).spreads;
             let (kept, work) =
-                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
+                codes.promising_multisets(&secrets, alphabet, u64::from(best.limit), |coarse| {
                     n as u64 + spreads.floor(coarse)
                 });
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
@@ -683,12 +700,10 @@ impl Exact {
                 .iter()
                 .flat_map(|&(id, _)| codes.outsiders(id, &secrets))
                 .filter(keep);
-            let outside = self.options(context, &secrets, outside, depth, limit);
-            self.try_options(
-                context, candidates, history, depth, outside, &mut best, &mut limit,
-            );
+            let outside = self.options(context, &secrets, outside, depth, best.limit);
+            self.try_options(at, outside, &mut best);
         }
-        best
+        best.found
     }
 }
 

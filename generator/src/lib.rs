@@ -26,6 +26,7 @@ use std::sync::atomic::AtomicU64;
 
 /// A position being expanded: the secrets still possible and the guesses that led
 /// there (code indices).
+#[derive(Clone, Copy)]
 pub struct Node<'a> {
     pub candidates: &'a [u32],
     pub history: &'a [u32],
