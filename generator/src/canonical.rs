@@ -23,16 +23,7 @@
 //! mixing function, so no sorting is needed. (Refining them once more found fewer
 //! hits than it cost.)
 
-/// Counts of each colour at each peg of `set` (packed codes): `counts[peg][colour]`.
-pub fn column_counts(set: impl Iterator<Item = u32>, pegs: usize) -> [[u32; 16]; 8] {
-    let mut counts = [[0u32; 16]; 8];
-    for x in set {
-        for (j, column) in counts.iter_mut().enumerate().take(pegs) {
-            column[((x >> (4 * (pegs - 1 - j))) & 15) as usize] += 1;
-        }
-    }
-    counts
-}
+use crate::relabel::{column_counts, peg};
 
 /// Mixes a signature with a count into a value whose sums over a multiset of pairs
 /// tell multisets apart, barring collisions (splitmix64's finaliser).
@@ -89,7 +80,7 @@ pub fn key(set: impl Iterator<Item = u32> + Clone, pegs: usize, image: &mut Vec<
     image.clear();
     image.extend(set.map(|x| {
         (0..pegs)
-            .map(|j| places[j][((x >> (4 * (pegs - 1 - j))) & 15) as usize])
+            .map(|j| places[j][usize::from(peg(x, pegs, j))])
             .sum::<u32>()
     }));
     image.sort_unstable();
@@ -187,9 +178,8 @@ mod tests {
                 let key: Vec<Code> = key_of(&set, board.pegs())
                     .iter()
                     .map(|&x| {
-                        let colors: Vec<u8> = (0..board.pegs())
-                            .map(|j| ((x >> (4 * (board.pegs() - 1 - j))) & 15) as u8)
-                            .collect();
+                        let colors: Vec<u8> =
+                            (0..board.pegs()).map(|j| peg(x, board.pegs(), j)).collect();
                         Code::from_colors(&colors)
                     })
                     .collect();

@@ -15,6 +15,7 @@ pub mod import;
 pub mod output;
 pub mod partition;
 pub mod progress;
+pub mod relabel;
 pub mod search;
 pub mod strategy;
 pub mod symmetry;

@@ -25,19 +25,10 @@
 //! the smallest over the history's permutations of the code with its free colours
 //! renumbered in order of appearance and its dead colours replaced by the smallest.
 
-use crate::canonical::column_counts;
 use crate::partition::Codes;
+use crate::relabel::{column_counts, injections, Relabel};
 use crate::Node;
 use lookup::{Board, Code};
-
-/// A peg permutation and the colour permutation it forces on the played colours.
-#[derive(Clone, Copy)]
-struct Map {
-    /// `image[j] = x[from[j]]` before recolouring.
-    from: [u8; 8],
-    /// The forced colour permutation on played colours; identity elsewhere.
-    color: [u8; 16],
-}
 
 /// The equivalences at one node.
 pub struct Symmetry {
@@ -49,9 +40,9 @@ pub struct Symmetry {
     free: Vec<u8>,
     is_dead: [bool; 16],
     is_free: [bool; 16],
-    /// Every non-identity peg permutation that, with some colour permutation, fixes
-    /// every guess of the history.
-    maps: Vec<Map>,
+    /// Non-identity relabellings that map the candidate set onto itself: the
+    /// set's own, or those that fix every guess of the history.
+    maps: Vec<Relabel>,
 }
 
 fn colors_of(code: Code, pegs: usize) -> [u8; 8] {
@@ -68,47 +59,36 @@ fn colors_of(code: Code, pegs: usize) -> [u8; 8] {
 /// and abandons a prefix as soon as the colours it forces clash, so after a few
 /// guesses only a handful of branches are ever explored.
 fn fixing_permutations(history: &[[u8; 8]], pegs: usize, mut visit: impl FnMut(&[u8], &[u8; 16])) {
-    fn extend(
-        history: &[[u8; 8]],
-        pegs: usize,
-        from: &mut Vec<u8>,
-        used: u8,
-        color: [u8; 16],
-        taken: u16,
-        visit: &mut dyn FnMut(&[u8], &[u8; 16]),
-    ) {
-        let j = from.len();
-        if j == pegs {
-            let mut full = color;
-            for (c, slot) in full.iter_mut().enumerate() {
-                if *slot == u8::MAX {
-                    *slot = c as u8;
-                }
+    // The state: the colour each played colour must go to (u8::MAX: not yet
+    // forced), and the colours already taken as images.
+    let step = |&(color, taken): &([u8; 16], u16), j: usize, f: u8| {
+        let (mut color, mut taken) = (color, taken);
+        for guess in history {
+            let (a, b) = (usize::from(guess[usize::from(f)]), guess[j]);
+            if color[a] == u8::MAX && taken & (1 << b) == 0 {
+                color[a] = b;
+                taken |= 1 << b;
+            } else if color[a] != b {
+                return None;
             }
-            visit(from, &full);
-            return;
         }
-        'source: for f in 0..pegs as u8 {
-            if used & (1 << f) != 0 {
-                continue;
+        Some((color, taken))
+    };
+    let pegs_list: Vec<u8> = (0..pegs as u8).collect();
+    injections(pegs, &pegs_list, ([u8::MAX; 16], 0), &step, &mut |from,
+                                                                  &(
+        color,
+        _,
+    )| {
+        let full = std::array::from_fn(|c| {
+            if color[c] == u8::MAX {
+                c as u8
+            } else {
+                color[c]
             }
-            let (mut color, mut taken) = (color, taken);
-            for guess in history {
-                let (a, b) = (usize::from(guess[usize::from(f)]), guess[j]);
-                if color[a] == u8::MAX && taken & (1 << b) == 0 {
-                    color[a] = b;
-                    taken |= 1 << b;
-                } else if color[a] != b {
-                    continue 'source;
-                }
-            }
-            from.push(f);
-            extend(history, pegs, from, used | (1 << f), color, taken, visit);
-            from.pop();
-        }
-    }
-    let mut from = Vec::with_capacity(pegs);
-    extend(history, pegs, &mut from, 0, [u8::MAX; 16], 0, &mut visit);
+        });
+        visit(from, &full);
+    });
 }
 
 /// Smaller candidate sets use the history's permutations: looking for more costs
@@ -140,24 +120,13 @@ fn set_automorphisms(
         c
     };
     let shapes: Vec<[u32; 16]> = (0..pegs).map(sorted_column).collect();
-    // Peg permutations whose columns match, found by backtracking.
+    // Peg permutations whose columns match.
     let mut perms: Vec<Vec<u8>> = Vec::new();
-    let mut from = Vec::with_capacity(pegs);
-    fn pegs_matching(shapes: &[[u32; 16]], from: &mut Vec<u8>, used: u8, out: &mut Vec<Vec<u8>>) {
-        let j = from.len();
-        if j == shapes.len() {
-            out.push(from.clone());
-            return;
-        }
-        for f in 0..shapes.len() as u8 {
-            if used & (1 << f) == 0 && shapes[usize::from(f)] == shapes[j] {
-                from.push(f);
-                pegs_matching(shapes, from, used | (1 << f), out);
-                from.pop();
-            }
-        }
-    }
-    pegs_matching(&shapes, &mut from, 0, &mut perms);
+    let pegs_list: Vec<u8> = (0..pegs as u8).collect();
+    let same_shape = |_: &(), j: usize, f: u8| (shapes[usize::from(f)] == shapes[j]).then_some(());
+    injections(pegs, &pegs_list, (), &same_shape, &mut |from, _| {
+        perms.push(from.to_vec())
+    });
     if perms.len().saturating_mul(set.len()) > AUTOMORPHISM_WORK {
         return None;
     }
@@ -168,49 +137,32 @@ fn set_automorphisms(
         counts
     };
     let profiles: [[u32; 8]; 16] = std::array::from_fn(profile);
+    let identity: [u8; 16] = std::array::from_fn(|c| c as u8);
     for from in &perms {
-        let still = from.iter().enumerate().all(|(j, &f)| usize::from(f) == j);
         // Colour permutations of the movable colours with matching counts per peg.
-        let fits = |c: usize, image: usize| {
-            profiles[c] == profiles[image]
-                && (0..pegs).all(|j| count[usize::from(from[j])][c] == count[j][image])
+        let fits = |color: &[u8; 16], i: usize, image: u8| {
+            let (c, d) = (usize::from(movable[i]), usize::from(image));
+            let fit = profiles[c] == profiles[d]
+                && (0..pegs).all(|j| count[usize::from(from[j])][c] == count[j][d]);
+            fit.then(|| {
+                let mut color = *color;
+                color[c] = image;
+                color
+            })
         };
-        let mut color: [u8; 16] = std::array::from_fn(|c| c as u8);
-        let mut choose = |color: &[u8; 16]| {
-            if still && color.iter().enumerate().all(|(c, &d)| usize::from(d) == c) {
+        injections(movable.len(), movable, identity, &fits, &mut |_, color| {
+            let map = Relabel::new(from, *color);
+            let still = from.iter().enumerate().all(|(j, &f)| usize::from(f) == j);
+            if still && *color == identity {
                 return;
             }
-            let maps_set = set.iter().all(|&x| {
-                let image = (0..pegs).fold(0u32, |y, j| {
-                    let c = (x >> (4 * (pegs - 1 - usize::from(from[j])))) & 15;
-                    (y << 4) | u32::from(color[c as usize])
-                });
-                set.binary_search(&image).is_ok()
-            });
-            if maps_set {
+            if set
+                .iter()
+                .all(|&x| set.binary_search(&map.apply(x, pegs)).is_ok())
+            {
                 visit(from, color);
             }
-        };
-        fn colors_matching(
-            movable: &[u8],
-            i: usize,
-            taken: u16,
-            color: &mut [u8; 16],
-            fits: &dyn Fn(usize, usize) -> bool,
-            choose: &mut dyn FnMut(&[u8; 16]),
-        ) {
-            let Some(&c) = movable.get(i) else {
-                return choose(color);
-            };
-            for &image in movable {
-                if taken & (1 << image) == 0 && fits(usize::from(c), usize::from(image)) {
-                    color[usize::from(c)] = image;
-                    colors_matching(movable, i + 1, taken | (1 << image), color, fits, choose);
-                }
-            }
-            color[usize::from(c)] = c;
-        }
-        colors_matching(movable, 0, 0, &mut color, &fits, &mut choose);
+        });
     }
     Some(())
 }
@@ -244,12 +196,7 @@ impl Symmetry {
             let identity = from.iter().enumerate().all(|(j, &f)| usize::from(f) == j)
                 && color.iter().enumerate().all(|(c, &d)| usize::from(d) == c);
             if !identity {
-                let mut map = Map {
-                    from: [0; 8],
-                    color: *color,
-                };
-                map.from[..pegs].copy_from_slice(from);
-                maps.push(map);
+                maps.push(Relabel::new(from, *color));
             }
         };
         // The candidate set's own automorphisms include the history's; find them
