@@ -155,7 +155,8 @@ pub fn layout(root: &Subtree) -> Laid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::{by_name, Options};
+    use crate::strategy::{by_kind, Options};
+    use lookup::format::StrategyKind;
     use lookup::Board;
     use std::time::Duration;
 
@@ -163,7 +164,7 @@ mod tests {
     fn the_progress_estimate_ends_with_nothing_left() {
         let board = Board::new(4, 5, true).unwrap();
         let codes = Codes::new(board);
-        let strategy = by_name("knuth", Options::default(), board).unwrap();
+        let strategy = by_kind(StrategyKind::Knuth, Options::default(), board).unwrap();
         let counters = Counters::default();
         assert_eq!(counters.progress.time_left(Duration::from_secs(1)), None);
         expand(

@@ -1,7 +1,7 @@
 //! Relabelling codes: permuting the pegs and the colours of a board. Every such
 //! relabelling maps codes to codes and keeps every score, which is what the
-//! equivalences of [`crate::symmetry`] and the cache keys of [`crate::canonical`]
-//! both rest on. This module holds what they share: reading a packed code's pegs,
+//! equivalent guesses at a node (module `symmetry`) and the cache keys shared by
+//! equivalent sets (module `canonical`) both rest on; both build on this one. This module holds what they share: reading a packed code's pegs,
 //! the counts of each colour at each peg, one relabelling type, and the one
 //! backtracking enumerator that finds the relabellings each of them wants.
 

@@ -4,7 +4,7 @@
 
 use generator::build::{expand, layout};
 use generator::partition::Codes;
-use generator::strategy::{by_name, Options, Strategy};
+use generator::strategy::{by_kind, Options, Strategy};
 use generator::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use lookup::rules::{best_guess, Rule};
@@ -69,7 +69,7 @@ fn every_heuristic_builds_the_reference_tree() {
                     Settings { symmetry: false },
                     &counters,
                 ));
-                let fast_strategy = by_name(rule.name(), options, board).unwrap();
+                let fast_strategy = by_kind(rule.kind(), options, board).unwrap();
                 for symmetry in [false, true] {
                     let fast = layout(&expand(
                         &codes,

@@ -304,18 +304,20 @@ impl<'t, D: AsRef<[u8]>> PushDown<'t, D> {
     }
 }
 
-/// A tree whose header records `max-depth D` needs at most D guesses.
+/// A tree whose header records `max-depth D` needs at most D guesses, and every
+/// parameter the header records reads as its kind.
 fn check_depth_claim(meta: &Meta, actual: &Stats) -> Result<(), AuditError> {
-    let claimed = meta.strategy.param("max-depth").map(str::parse::<u32>);
-    match claimed {
-        Some(Ok(depth)) if actual.max_guesses <= depth => Ok(()),
-        Some(Ok(depth)) => Err(AuditError::Stat {
+    let settings = meta.strategy.settings();
+    if settings.unreadable.is_some() {
+        return Err(AuditError::Format(FormatError::Meta));
+    }
+    match settings.max_depth {
+        Some(depth) if actual.max_guesses > depth => Err(AuditError::Stat {
             name: "max-depth",
             stored: depth.into(),
             actual: actual.max_guesses.into(),
         }),
-        Some(Err(_)) => Err(AuditError::Format(FormatError::Meta)),
-        None => Ok(()),
+        _ => Ok(()),
     }
 }
 

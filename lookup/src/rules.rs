@@ -7,6 +7,7 @@
 //! correct on purpose: it makes no attempt to be fast.
 
 use crate::board::{Board, Code};
+use crate::format::StrategyKind;
 use crate::score::{score, ScoreBits};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
@@ -28,27 +29,33 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The rule of a strategy named in a tree's header; `None` for strategies that
-    /// are not a one-step rule (the exact search).
-    pub fn for_strategy(name: &str) -> Option<Rule> {
-        Some(match name {
-            "knuth" => Rule::Knuth,
-            "expected-size" => Rule::ExpectedSize,
-            "entropy" => Rule::Entropy,
-            "most-parts" => Rule::MostParts,
-            "consistent" => Rule::Consistent,
-            _ => return None,
+    /// The rule of a strategy; `None` for strategies that are not a one-step rule
+    /// (the exact search, imported trees).
+    pub fn of(kind: StrategyKind) -> Option<Rule> {
+        Some(match kind {
+            StrategyKind::Knuth => Rule::Knuth,
+            StrategyKind::ExpectedSize => Rule::ExpectedSize,
+            StrategyKind::Entropy => Rule::Entropy,
+            StrategyKind::MostParts => Rule::MostParts,
+            StrategyKind::Consistent => Rule::Consistent,
+            StrategyKind::Optimal | StrategyKind::Imported => return None,
         })
     }
 
-    pub fn name(self) -> &'static str {
+    /// The strategy this rule plays.
+    pub fn kind(self) -> StrategyKind {
         match self {
-            Rule::Knuth => "knuth",
-            Rule::ExpectedSize => "expected-size",
-            Rule::Entropy => "entropy",
-            Rule::MostParts => "most-parts",
-            Rule::Consistent => "consistent",
+            Rule::Knuth => StrategyKind::Knuth,
+            Rule::ExpectedSize => StrategyKind::ExpectedSize,
+            Rule::Entropy => StrategyKind::Entropy,
+            Rule::MostParts => StrategyKind::MostParts,
+            Rule::Consistent => StrategyKind::Consistent,
         }
+    }
+
+    /// The rule's name, as the strategy's.
+    pub fn name(self) -> &'static str {
+        self.kind().name()
     }
 
     /// Compares two guesses by the sizes of their non-empty classes: `Less` when the
@@ -220,10 +227,10 @@ mod tests {
             Ordering::Equal
         );
         assert_eq!(Rule::Entropy.compare(&[2, 2], &[3, 1]), Ordering::Less);
-        assert_eq!(Rule::for_strategy("optimal"), None);
-        assert_eq!(
-            Rule::for_strategy("entropy").map(Rule::name),
-            Some("entropy")
-        );
+        assert_eq!(Rule::of(StrategyKind::Optimal), None);
+        for kind in StrategyKind::ALL {
+            assert!(Rule::of(kind).is_none_or(|rule| rule.kind() == kind));
+        }
+        assert_eq!(Rule::Entropy.name(), "entropy");
     }
 }

@@ -4,7 +4,7 @@
 use super::{Options, Strategy};
 use crate::partition::Codes;
 use crate::{Counters, Node, Settings};
-use lookup::format::StrategyInfo;
+use lookup::format::{StrategyInfo, StrategyKind};
 use lookup::Board;
 
 pub struct Consistent {
@@ -14,12 +14,12 @@ pub struct Consistent {
 
 impl Strategy for Consistent {
     fn info(&self, _codes: &Codes) -> StrategyInfo {
+        let rule = "play the smallest code that is still possible".to_string();
         StrategyInfo {
-            name: "consistent".into(),
-            rule: "play the smallest code that is still possible".into(),
             tie_break: "none needed".into(),
-            params: self.options.params(self.board),
-            proven: None,
+            ..self
+                .options
+                .info(StrategyKind::Consistent, rule, self.board)
         }
     }
 

@@ -19,7 +19,7 @@ mod optimal;
 use crate::partition::Codes;
 use crate::search::{best_guess, Rule};
 use crate::{Counters, Node, Settings};
-use lookup::format::StrategyInfo;
+use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;
 
 /// A rule for the next guess.
@@ -137,33 +137,52 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
         args.push("--no-repeat".into());
     }
     args.extend(["--strategy".to_string(), info.name.clone()]);
-    for (name, value) in &info.params {
-        match name.as_str() {
-            "guesses" => args.push("--consistent-only".into()),
+    for param in info.typed_params() {
+        match param {
+            Param::ConsistentOnly => args.push("--consistent-only".into()),
+            Param::First(code) => args.extend(["--first".into(), code]),
+            Param::MaxDepth(depth) => args.extend(["--max-depth".into(), depth.to_string()]),
+            Param::WorstFirst => args.extend(["--objective".into(), "worst".into()]),
             // Found by the search, or where an import came from: not options.
-            "worst case" | "proven lower bound" | "source" | "source strategy" => {}
-            flag => args.extend([format!("--{flag}"), value.clone()]),
+            Param::WorstCase(_)
+            | Param::ProvenLowerBound(_)
+            | Param::Source(_)
+            | Param::SourceStrategy(_) => {}
         }
     }
     args
 }
 
 impl Options {
-    fn params(&self, board: Board) -> Vec<(String, String)> {
+    /// The options that change the tree, as the header records them.
+    fn params(&self, board: Board) -> Vec<Param> {
         let mut params = Vec::new();
         if self.consistent_only {
-            params.push(("guesses".into(), "still-possible codes only".into()));
+            params.push(Param::ConsistentOnly);
         }
         if let Some(code) = self.first.and_then(|f| board.code(f)) {
-            params.push(("first".into(), board.display(code).to_string()));
+            params.push(Param::First(board.display(code).to_string()));
         }
         if let Some(depth) = self.max_depth {
-            params.push(("max-depth".into(), depth.to_string()));
+            params.push(Param::MaxDepth(depth));
         }
         if self.worst_first {
-            params.push(("objective".into(), "worst".into()));
+            params.push(Param::WorstFirst);
         }
         params
+    }
+
+    /// The header of a strategy of `kind` with these options.
+    fn info(&self, kind: StrategyKind, rule: String, board: Board) -> StrategyInfo {
+        let mut info = StrategyInfo {
+            name: kind.name().into(),
+            rule,
+            tie_break: self.tie_break(),
+            params: Vec::new(),
+            proven: None,
+        };
+        info.set_params(&self.params(board));
+        info
     }
 
     fn tie_break(&self) -> String {
@@ -177,7 +196,7 @@ impl Options {
 
 /// Plays, at every node, the guess its rule scores best.
 pub struct Heuristic {
-    name: &'static str,
+    kind: StrategyKind,
     description: &'static str,
     rule: Box<dyn Rule>,
     options: Options,
@@ -191,13 +210,8 @@ impl Strategy for Heuristic {
         } else {
             "guesses from all codes"
         };
-        StrategyInfo {
-            name: self.name.into(),
-            rule: format!("{}, {pool}", self.description),
-            tie_break: self.options.tie_break(),
-            params: self.options.params(self.board),
-            proven: None,
-        }
+        let rule = format!("{}, {pool}", self.description);
+        self.options.info(self.kind, rule, self.board)
     }
 
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
@@ -215,43 +229,40 @@ impl Strategy for Heuristic {
     }
 }
 
-/// The strategies `mmgen --strategy` knows, by name.
-pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
+/// The strategy of `kind` with `options` on `board`; `None` for
+/// [`StrategyKind::Imported`], which no rule builds.
+pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
     let answers = lookup::score::answer_count(board.pegs()) as u64;
-    let heuristic = |name, description, rule: Box<dyn Rule>| -> Box<dyn Strategy> {
+    let heuristic = |description, rule: Box<dyn Rule>| -> Box<dyn Strategy> {
         Box::new(Heuristic {
-            name,
+            kind,
             description,
             rule,
             options,
             board,
         })
     };
-    Some(match name {
-        "knuth" => heuristic(
-            "knuth",
+    Some(match kind {
+        StrategyKind::Knuth => heuristic(
             "minimise the largest answer class (Knuth 1977)",
             Box::new(knuth::LargestClass),
         ),
-        "expected-size" => heuristic(
-            "expected-size",
+        StrategyKind::ExpectedSize => heuristic(
             "minimise the sum of squared class sizes, i.e. the expected size of the next candidate set (Irving 1979)",
             Box::new(convex_sum::squares()),
         ),
-        "entropy" => heuristic(
-            "entropy",
+        StrategyKind::Entropy => heuristic(
             "maximise the entropy of the class sizes (Neuwirth 1982), compared exactly in fixed point",
             Box::new(entropy::entropy(board.code_count())),
         ),
-        "most-parts" => heuristic(
-            "most-parts",
+        StrategyKind::MostParts => heuristic(
             "maximise the number of non-empty answer classes (Kooi 2005)",
             Box::new(most_parts::MostParts { answers }),
         ),
-        "consistent" => Box::new(consistent::Consistent { options, board }),
-        "optimal" => {
+        StrategyKind::Consistent => Box::new(consistent::Consistent { options, board }),
+        StrategyKind::Optimal => {
             let fallback = Heuristic {
-                name: "most-parts",
+                kind: StrategyKind::MostParts,
                 description: "",
                 rule: Box::new(most_parts::MostParts { answers }),
                 options: Options { first: None, ..options },
@@ -259,16 +270,13 @@ pub fn by_name(name: &str, options: Options, board: Board) -> Option<Box<dyn Str
             };
             Box::new(optimal::Optimal::new(options, board, fallback))
         }
-        _ => return None,
+        StrategyKind::Imported => return None,
     })
 }
 
-/// Names accepted by [`by_name`].
-pub const NAMES: &[&str] = &[
-    "knuth",
-    "expected-size",
-    "entropy",
-    "most-parts",
-    "consistent",
-    "optimal",
-];
+/// The strategies a board can be built with, in the order reports list them.
+pub fn buildable() -> impl Iterator<Item = StrategyKind> {
+    StrategyKind::ALL
+        .into_iter()
+        .filter(|&k| k != StrategyKind::Imported)
+}

@@ -17,7 +17,7 @@ use super::{Heuristic, Options, Strategy, Unmet};
 use crate::exact::{lower_bound, Context, Exact, UNLIMITED};
 use crate::partition::Codes;
 use crate::{Counters, Node, Settings};
-use lookup::format::StrategyInfo;
+use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::score::answer_count;
 use lookup::Board;
 use std::sync::OnceLock;
@@ -123,7 +123,7 @@ impl Strategy for Optimal {
         let proven = !self.exact.timed_out();
         let depth = self.depth.get().copied().flatten();
         if let (true, Some(depth)) = (self.options.worst_first && proven, depth) {
-            params.push(("worst case".into(), depth.to_string()));
+            params.push(Param::WorstCase(depth));
         }
         if !proven {
             let all: Vec<u32> = (0..codes.len()).collect();
@@ -139,16 +139,16 @@ impl Strategy for Optimal {
                 depth.unwrap_or(UNLIMITED),
                 self.options.first,
             );
-            params.push(("proven lower bound".into(), floor.to_string()));
+            params.push(Param::ProvenLowerBound(u64::from(floor)));
         }
-        StrategyInfo {
-            name: "optimal".into(),
-            rule: rule.into(),
+        let mut info = StrategyInfo {
             tie_break: "a code that is still possible, then the first optimal guess by lower bound, then the smallest code"
                 .into(),
-            params,
             proven: Some(proven),
-        }
+            ..self.options.info(StrategyKind::Optimal, rule.into(), self.board)
+        };
+        info.set_params(&params);
+        info
     }
 
     fn check(&self, codes: &Codes, settings: Settings, counters: &Counters) -> Result<(), Unmet> {

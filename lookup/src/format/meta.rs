@@ -36,29 +36,22 @@ pub struct StrategyInfo {
 }
 
 impl StrategyInfo {
-    /// The value of the parameter `name`, if the header records it.
-    pub fn param(&self, name: &str) -> Option<&str> {
-        self.params
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
     /// What the header claims about optimality, in words, with the constraints it
     /// holds under; `None` for heuristics, which claim nothing.
     pub fn proof(&self, stats: &Stats) -> Option<String> {
+        let settings = self.settings();
         let mut under = String::new();
-        if let Some(first) = self.param("first") {
+        if let Some(first) = &settings.first {
             under += &format!(" that starts with {first}");
         }
-        if self.param("guesses").is_some() {
+        if settings.consistent_only {
             under += " guessing only still-possible codes";
         }
-        if let Some(depth) = self.param("max-depth") {
+        if let Some(depth) = settings.max_depth {
             under += &format!(" that needs at most {depth} guesses");
         }
         Some(match self.proven? {
-            true if self.param("objective") == Some("worst") => format!(
+            true if settings.worst_first => format!(
                 "yes: no strategy{under} has a worst case below {}, nor, with that worst case, a total below {}",
                 stats.max_guesses, stats.total_guesses
             ),
@@ -66,7 +59,7 @@ impl StrategyInfo {
                 "yes: no strategy{under} has a total below {}",
                 stats.total_guesses
             ),
-            false => match self.param("proven lower bound") {
+            false => match settings.proven_lower_bound {
                 Some(floor) => format!(
                     "no: the time limit ran out; best total found {} (this tree), proven lower bound {floor}",
                     stats.total_guesses

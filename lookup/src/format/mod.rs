@@ -10,6 +10,8 @@ mod error;
 mod meta;
 mod node;
 #[cfg(feature = "std")]
+mod strategy;
+#[cfg(feature = "std")]
 mod summary;
 #[cfg(feature = "std")]
 mod writer;
@@ -18,6 +20,8 @@ pub use error::{FormatError, RecordProblem, ShapeProblem};
 #[cfg(feature = "std")]
 pub use meta::{Meta, Stats, StrategyInfo};
 pub use node::{Child, NodeRecord};
+#[cfg(feature = "std")]
+pub use strategy::{Param, Settings, StrategyKind};
 #[cfg(feature = "std")]
 pub use summary::Summary;
 #[cfg(feature = "std")]

@@ -58,9 +58,7 @@ impl Summary {
             histogram: stats.histogram.clone(),
             proven: strategy.proven,
             proof: strategy.proof(stats),
-            proven_lower_bound: strategy
-                .param("proven lower bound")
-                .and_then(|v| v.parse().ok()),
+            proven_lower_bound: strategy.settings().proven_lower_bound,
             file_bytes,
         }
     }

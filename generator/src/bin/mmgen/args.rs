@@ -3,6 +3,7 @@
 
 use generator::strategy::Options;
 use generator::Settings;
+use lookup::format::StrategyKind;
 use lookup::Board;
 use std::time::{Duration, Instant};
 
@@ -67,16 +68,17 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// Refuses the options only the exact search uses, for any other strategy, and
     /// combinations that contradict each other.
-    pub fn check_applies(&self, strategy: &str) -> Result<(), String> {
+    pub fn check_applies(&self, strategy: StrategyKind) -> Result<(), String> {
         let exact_only = [
             ("--max-depth", self.max_depth.is_some()),
             ("--objective", self.objective.is_some()),
             ("--time-limit", self.time_limit.is_some()),
         ];
         if let Some((flag, _)) = exact_only.iter().find(|(_, given)| *given) {
-            if strategy != "optimal" {
+            if strategy != StrategyKind::Optimal {
                 return Err(format!(
-                    "{flag} applies only to --strategy optimal (the exact search), not to {strategy}"
+                    "{flag} applies only to --strategy optimal (the exact search), not to {}",
+                    strategy.name()
                 ));
             }
         }

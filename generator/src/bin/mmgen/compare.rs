@@ -3,7 +3,7 @@
 
 use crate::args::BoardArgs;
 use generator::generate;
-use generator::strategy::{self, Options, NAMES};
+use generator::strategy::{self, Options};
 use generator::{Counters, Settings};
 use lookup::cli::Outcome;
 use lookup::format::write_tree;
@@ -33,12 +33,12 @@ pub fn run(args: &Args) -> Outcome {
     }
     let pool = crate::args::pool(args.threads)?;
     let mut rows = Vec::new();
-    for &name in NAMES {
+    for kind in strategy::buildable() {
         let options = Options {
             deadline: Some(Instant::now() + Duration::from_secs_f64(args.time_limit)),
             ..Options::default()
         };
-        let strategy = strategy::by_name(name, options, board).ok_or("unknown strategy")?;
+        let strategy = strategy::by_kind(kind, options, board).ok_or("no such strategy")?;
         let started = Instant::now();
         let tree = pool
             .install(|| {
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Outcome {
                     &Counters::default(),
                 )
             })
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| format!("{}: {e}", kind.name()))?;
         let millis = started.elapsed().as_secs_f64() * 1000.0;
         let bytes = write_tree(
             std::io::sink(),

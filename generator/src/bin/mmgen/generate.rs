@@ -2,11 +2,12 @@
 
 use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use generator::output::{check_target, write_tree_file};
-use generator::strategy::{self, Strategy, NAMES};
+use generator::strategy::{self, Strategy};
 use generator::Counters;
 use generator::{generate, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::cli::Outcome;
+use lookup::format::StrategyKind;
 use lookup::format::Summary;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -19,8 +20,8 @@ pub struct Args {
     #[command(flatten)]
     board: BoardArgs,
     /// The rule that picks each guess.
-    #[arg(long, default_value = "knuth", value_parser = clap::builder::PossibleValuesParser::new(NAMES))]
-    strategy: String,
+    #[arg(long, value_enum, default_value_t = StrategyKind::Knuth)]
+    strategy: StrategyKind,
     #[command(flatten)]
     search: SearchArgs,
     /// Where to write the tree (written to a temporary name, then renamed; through a
@@ -38,9 +39,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
-    args.search.check_applies(&args.strategy)?;
+    args.search.check_applies(args.strategy)?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
-    let strategy = strategy::by_name(&args.strategy, args.search.options(board)?, board)
+    let strategy = strategy::by_kind(args.strategy, args.search.options(board)?, board)
         .ok_or("unknown strategy")?;
     let pool = args.search.pool()?;
     let started = Instant::now();

@@ -5,7 +5,7 @@ use generator::import::{from_json, read};
 use generator::output::{check_target, write_tree_file};
 use generator::partition::Codes;
 use lookup::cli::{BoardFlags, Outcome};
-use lookup::format::StrategyInfo;
+use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;
 use std::io::Write;
 use std::path::PathBuf;
@@ -73,17 +73,18 @@ pub fn run(args: &Args) -> Outcome {
     let name = args.input.file_name().unwrap_or_default().to_string_lossy();
     // What the document says of its strategy is its claim, kept as a parameter;
     // the imported file claims only what the audit proves.
-    let mut params = vec![("source".to_string(), name.to_string())];
+    let mut params = vec![Param::Source(name.to_string())];
     if let Some(source) = &document.strategy {
-        params.push(("source strategy".into(), source.name.clone()));
+        params.push(Param::SourceStrategy(source.name.clone()));
     }
-    let info = StrategyInfo {
-        name: "imported".into(),
+    let mut info = StrategyInfo {
+        name: StrategyKind::Imported.name().into(),
         rule: format!("read from {name}"),
         tie_break: "as given".into(),
-        params,
+        params: Vec::new(),
         proven: None,
     };
+    info.set_params(&params);
     let generated = generator::lay_out(board, &tree, info);
     let bytes = write_tree_file(&args.out, &generated, args.force).map_err(|e| e.to_string())?;
     let stats = &generated.meta.stats;

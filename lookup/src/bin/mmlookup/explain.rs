@@ -179,7 +179,7 @@ fn explanation(tree: &Tree<source::Bytes>, moves: &[Move]) -> Result<Value, Stri
         } => (
             guess,
             Some(position),
-            Rule::for_strategy(&meta.strategy.name),
+            meta.strategy.kind().and_then(Rule::of),
         ),
         Hint::Live { guess, rule, .. } => (guess, None, Some(rule)),
         Hint::Solved { guesses } => {

@@ -88,8 +88,10 @@ pub struct Live {
 impl Live {
     pub fn of(meta: &Meta) -> Live {
         Live {
-            rule: Rule::for_strategy(&meta.strategy.name).unwrap_or(Rule::ExpectedSize),
-            consistent_only: meta.strategy.param("guesses").is_some(),
+            rule: (meta.strategy.kind())
+                .and_then(Rule::of)
+                .unwrap_or(Rule::ExpectedSize),
+            consistent_only: meta.strategy.settings().consistent_only,
         }
     }
 }
