@@ -40,19 +40,24 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::canonical;
-use crate::partition::{coarse_capacity, even_split, Coarse, Codes, Secrets, CLASS_SLOTS};
+use crate::partition::Codes;
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
-use lookup::score::{answer_count, MAX_ANSWERS};
+use lookup::score::answer_count;
 use lookup::Board;
-use rayon::prelude::*;
-use rustc_hash::FxHashMap;
-use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
+
+mod bounds;
+mod cache;
+mod options;
+
+pub use bounds::lower_bound;
+use bounds::{full_depth, Tables};
+use cache::{Cache, Known, Lookup};
+use options::{At, Best};
 
 /// Sets of at most this many secrets more than a guess has answers are "small":
 /// one guess can often split them into singletons, they are many, and searching
@@ -72,61 +77,6 @@ const PARALLEL_SECRETS: usize = 32;
 /// "No limit" for costs and depths.
 pub const UNLIMITED: u32 = u32::MAX;
 
-/// The least total number of guesses that `n` secrets can need, with `answers`
-/// answers per guess (the win included) and at most `depth` guesses per secret;
-/// [`UNLIMITED`] if `depth` guesses cannot tell `n` secrets apart.
-pub fn lower_bound(n: usize, answers: usize, depth: u32) -> u32 {
-    let branching = (answers - 1) as u64;
-    let (mut total, mut remaining, mut capacity, mut level) = (0u64, n as u64, 1u64, 1u32);
-    while remaining > 0 {
-        if level > depth {
-            return UNLIMITED;
-        }
-        let here = capacity.min(remaining);
-        total += u64::from(level) * here;
-        remaining -= here;
-        capacity = capacity.saturating_mul(branching);
-        level += 1;
-    }
-    u32::try_from(total).unwrap_or(UNLIMITED)
-}
-
-#[derive(Clone, Copy)]
-enum Known {
-    /// The optimum.
-    Exact(u32),
-    /// The optimum is at least this.
-    AtLeast(u32),
-}
-
-/// The most key entries the cache keeps (4 bytes each).
-const CACHE_CODES: usize = 1 << 26;
-
-/// A set's entry in the cache: its key (see [`Exact::lookup`]) and what is known
-/// of it.
-type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
-
-/// Solved sets by depth left, then key, and how many key entries they hold. Keys
-/// are our own sets, so a fast hash that is not collision-proof is fine.
-#[derive(Default)]
-struct Cache {
-    known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
-    codes: usize,
-}
-
-/// The least depth limit under which `lower_bound` equals the unlimited bound for
-/// every set of a board with `codes` codes: its levels hold them all.
-fn full_depth(codes: usize, answers: usize) -> usize {
-    let branching = (answers - 1) as u64;
-    let (mut depth, mut held, mut level) = (0, 0u64, 1u64);
-    while held < codes as u64 {
-        depth += 1;
-        held = held.saturating_add(level);
-        level = level.saturating_mul(branching);
-    }
-    depth
-}
-
 /// An exact search over one board, shared by every node of the tree it builds.
 pub struct Exact {
     answers: usize,
@@ -144,64 +94,6 @@ pub struct Exact {
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
-}
-
-/// The bounds for one depth limit, by set size, in the forms the hot loops use.
-struct Tables {
-    /// `bounds[c]`: [`lower_bound`] of c secrets.
-    bounds: Vec<u32>,
-    /// `steps[c] = bounds[c] - bounds[c - 1]` (0 at c = 0): what one more secret in a
-    /// class adds, one load where scoring a guess tightens its bound secret by secret.
-    steps: Vec<u32>,
-    spreads: Spreads,
-}
-
-/// Spread tables stop at this set size: a bigger class takes the spread of this
-/// size, which is less (more secrets never cost less), so still a floor.
-const SPREAD_SIZES: usize = 1 << 16;
-
-/// For each shared-peg count s and class size c: the least sum of bounds of c
-/// secrets split among [`coarse_capacity`] classes, as evenly as possible
-/// ([`even_split`]), capped at `u32::MAX` (no limit is higher). One row per s,
-/// `sizes` long. A multiset's floor adds one of these per shared-peg count: a table
-/// load instead of a division and two bound loads.
-struct Spreads {
-    sizes: usize,
-    table: Vec<u32>,
-}
-
-impl Spreads {
-    /// The least total the coarse classes `coarse` can cost beyond the node itself.
-    fn floor(&self, coarse: &Coarse) -> u64 {
-        let last = self.sizes - 1;
-        let rows = self.table.chunks_exact(self.sizes);
-        rows.zip(coarse)
-            .map(|(row, &size)| u64::from(row[(size as usize).min(last)]))
-            .sum()
-    }
-}
-
-/// A node under search: the context, the node, and the guesses left per secret.
-#[derive(Clone, Copy)]
-struct At<'a> {
-    context: Context<'a>,
-    node: Node<'a>,
-    depth: u32,
-}
-
-/// The best option found at a node so far, as (cost, guess), and the cost an
-/// option must stay below to be kept.
-struct Best {
-    found: Option<(u32, u32)>,
-    limit: u32,
-}
-
-/// A guess at a node with its bound, for ordering.
-struct Choice {
-    bound: u32,
-    guess: u32,
-    /// Every class holds at most two secrets: the bound is the exact cost.
-    exact: bool,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -244,252 +136,6 @@ impl Exact {
             self.timed_out.store(true, Ordering::Relaxed);
         }
         late
-    }
-
-    /// The bounds of every set size for `depth` guesses.
-    fn tables(&self, depth: u32) -> &Tables {
-        let slot = (depth as usize).min(self.tables.len() - 1);
-        self.tables[slot].get_or_init(|| {
-            let bounds: Vec<u32> = (0..=self.codes)
-                .map(|n| lower_bound(n, self.answers, slot as u32))
-                .collect();
-            let steps = std::iter::once(0)
-                .chain(bounds.windows(2).map(|w| w[1] - w[0]))
-                .collect();
-            let cost = |c: u32| u64::from(bounds[c as usize]);
-            let sizes = self.codes.min(SPREAD_SIZES) + 1;
-            let table = (0..=self.pegs)
-                .flat_map(|shared| {
-                    let parts = coarse_capacity(self.pegs, shared);
-                    (0..sizes as u32).map(move |size| {
-                        u32::try_from(even_split(size, parts, cost)).unwrap_or(u32::MAX)
-                    })
-                })
-                .collect();
-            Tables {
-                bounds,
-                steps,
-                spreads: Spreads { sizes, table },
-            }
-        })
-    }
-
-    /// Lower bounds of every set size for `depth` guesses.
-    fn bounds(&self, depth: u32) -> &[u32] {
-        &self.tables(depth).bounds
-    }
-
-    fn bound(&self, n: usize, depth: u32) -> u32 {
-        self.bounds(depth)[n]
-    }
-
-    fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.codes + key.len() <= CACHE_CODES {
-            cache.codes += key.len();
-            let sets = cache.known.entry(depth).or_default();
-            sets.insert(key.into_owned().into(), known);
-        }
-    }
-
-    /// The cache key of `candidates` and what the cache knows of it with `depth`
-    /// guesses left (at most `candidates.len()`, see [`Exact::solve`]).
-    fn lookup<'a>(&self, codes: &Codes, candidates: &'a [u32], depth: u32) -> Lookup<'a> {
-        let key = if candidates.len() <= self.small {
-            Cow::Borrowed(candidates)
-        } else {
-            let set = candidates.iter().map(|&c| codes.code(c).packed());
-            let mut image = Vec::with_capacity(candidates.len());
-            canonical::key(set, codes.board().pegs(), &mut image);
-            Cow::Owned(image)
-        };
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let known = cache
-            .known
-            .get(&depth)
-            .and_then(|sets| sets.get(&*key).copied());
-        (key, known)
-    }
-
-    /// The least cost of `n` secrets with `depth` guesses left that the bounds and
-    /// what the cache knows of them (`known`) prove.
-    fn floor(&self, n: usize, depth: u32, known: Option<Known>) -> u32 {
-        let bound = self.bound(n, depth);
-        match known {
-            Some(Known::Exact(cost)) => cost,
-            Some(Known::AtLeast(at_least)) => at_least.max(bound),
-            None => bound,
-        }
-    }
-
-    /// The guesses from `pool` whose bound is below `limit` at a node, best bound
-    /// first (then the smaller code).
-    fn options(
-        &self,
-        context: Context,
-        secrets: &Secrets,
-        pool: impl Iterator<Item = u32>,
-        depth: u32,
-        limit: u32,
-    ) -> Vec<Choice> {
-        let codes = context.codes;
-        let win = codes.win();
-        let n = secrets.len() as u64;
-        let Tables { bounds, steps, .. } = self.tables(depth - 1);
-        let mut classes = [0; CLASS_SLOTS];
-        let mut work = 0;
-        let mut options: Vec<Choice> = pool
-            .filter_map(|guess| {
-                // The bound only grows as secrets join classes: stop once past the
-                // limit. The win class (the guess itself) is counted as if it were
-                // another secret to place, 1 too many, so the running test allows 1.
-                let mut bound = n;
-                let within =
-                    codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
-                        bound += u64::from(steps[size as usize]);
-                        bound <= u64::from(limit)
-                    });
-                let outsider = classes[win] == 0;
-                let bound = bound - u64::from(bounds[classes[win] as usize]);
-                let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
-                (within && progress && bound < u64::from(limit)).then(|| Choice {
-                    bound: bound as u32,
-                    guess,
-                    exact: classes[..win].iter().all(|&c| c <= 2),
-                })
-            })
-            .collect();
-        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        options.sort_unstable_by_key(|o| (o.bound, o.guess));
-        options
-    }
-
-    /// Whether a guess that is not a candidate might cost less than `limit` on
-    /// `secrets` with `depth` guesses left. Two floors, the cheap one first:
-    /// - every secret lands in a non-winning class, and the class bounds are least
-    ///   when the classes are as even as possible (the bound of a class grows by at
-    ///   least as much with each secret added);
-    /// - the secrets with one colour multiset share as many pegs with the guess, so
-    ///   they stay within one coarse class ([`Codes::groups`]), which has at most
-    ///   `pegs` answers; a class merged from several such groups costs at least
-    ///   their sum, the bounds being convex.
-    fn outsiders_may_beat(&self, limit: u32, codes: &Codes, secrets: &Secrets, depth: u32) -> bool {
-        let bounds = self.bounds(depth - 1);
-        let cost = |c: u32| u64::from(bounds[c as usize]);
-        let n = secrets.len() as u32;
-        let below = |spread: u64| u64::from(n).saturating_add(spread) < u64::from(limit);
-        let widest = (0..=self.pegs)
-            .map(|s| coarse_capacity(self.pegs, s))
-            .max()
-            .unwrap_or(1);
-        below(even_split(n, self.answers - 1, cost))
-            && below(
-                codes
-                    .multiset_sizes(secrets)
-                    .map(|size| even_split(size, widest, cost))
-                    .sum(),
-            )
-    }
-
-    /// Searches `options` (in order) for the first of the cheapest whose cost is
-    /// below `best.limit`; `best` follows. A big node searches its options in
-    /// parallel: each is searched with the budget that lets it beat the best found
-    /// so far, where a tie goes to the earlier option, so the result is the one the
-    /// sequential order finds. Threads take the options in order as they come free
-    /// (not a half each, as a split would give), so each budget is close to the one
-    /// the sequential order has (BENCHMARKS.md compares the positions searched).
-    fn try_options(&self, at: At, options: Vec<Choice>, best: &mut Best) {
-        // The best (cost, position) so far, packed so that one atomic minimum keeps it.
-        const POSITION: u64 = 1 << 32;
-        let unset = u64::from(best.limit) * POSITION;
-        let found = AtomicU64::new(unset);
-        let try_one = |(position, option): (usize, &Choice)| {
-            // What the option at `position` must cost less than to become the best.
-            let budget = || {
-                let key = found.load(Ordering::Relaxed);
-                key.saturating_sub(position as u64).div_ceil(POSITION) as u32
-            };
-            if option.bound >= budget() || self.timed_out() {
-                return;
-            }
-            let cost = if option.exact {
-                Some(option.bound)
-            } else {
-                self.option_cost(at, option.guess, budget)
-            };
-            if let Some(cost) = cost {
-                found.fetch_min(
-                    u64::from(cost) * POSITION + position as u64,
-                    Ordering::Relaxed,
-                );
-            }
-        };
-        if at.node.candidates.len() >= PARALLEL_SECRETS {
-            options.iter().enumerate().par_bridge().for_each(try_one);
-        } else {
-            options.iter().enumerate().for_each(try_one);
-        }
-        let found = found.into_inner();
-        if found < unset {
-            let (cost, position) = ((found / POSITION) as u32, (found % POSITION) as usize);
-            best.found = Some((cost, options[position].guess));
-            best.limit = cost;
-        }
-    }
-
-    /// The cost of playing `guess` at `at` if it is below `budget()` (which may fall
-    /// meanwhile, as other threads find better options): the node's secrets, plus
-    /// the optimum of each class, searched largest first (they fail soonest), each
-    /// with what the budget leaves after the floors of the classes still to come.
-    fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
-        let n = at.node.candidates.len() as u32;
-        let (split, _) = at.context.codes.split(guess, at.node.candidates);
-        let mut parts = [&[][..]; MAX_ANSWERS];
-        for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
-            *slot = part;
-        }
-        let parts = &mut parts[..split.len()];
-        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        let (floors, looked) = self.class_floors(at, parts);
-        let floors = &floors[..parts.len()];
-        let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
-        if u64::from(n) + floor >= u64::from(budget()) {
-            return None;
-        }
-        let mut below: Vec<u32> = at.node.history.to_vec();
-        below.push(guess);
-        let mut total = n;
-        // Below the budget, so it fits.
-        let mut rest = floor as u32;
-        for ((&floor, part), looked) in floors.iter().zip(parts.iter()).zip(looked) {
-            rest -= floor;
-            let left = budget().checked_sub(total + rest)?;
-            total += self.solve(at.context, part, &below, at.depth - 1, left, looked)?;
-        }
-        (total < budget()).then_some(total)
-    }
-
-    /// What each class of `parts` costs at least, as far as the bounds and the
-    /// cache know, and the cache entries looked up to know it.
-    fn class_floors<'p>(
-        &self,
-        at: At,
-        parts: &[&'p [u32]],
-    ) -> ([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS]) {
-        let mut floors = [0u32; MAX_ANSWERS];
-        let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
-        for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(parts) {
-            let depth = (at.depth - 1).min(part.len() as u32);
-            let bound = self.bound(part.len(), depth);
-            if part.len() <= 2 || bound == UNLIMITED {
-                *floor = bound;
-            } else {
-                let (key, known) = self.lookup(at.context.codes, part, depth);
-                *floor = self.floor(part.len(), depth, known);
-                *looked = Some((key, known));
-            }
-        }
-        (floors, looked)
     }
 
     /// The optimum for `candidates` (sorted) reached by `history`, with at most
@@ -631,15 +277,6 @@ impl Exact {
         least.max(itself)
     }
 
-    /// Caches what a search under `budget` found, unless time ran out (then it may
-    /// have stopped early).
-    fn remember_search(&self, depth: u32, key: Cow<[u32]>, budget: u32, best: Option<(u32, u32)>) {
-        if !self.timed_out() {
-            let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
-            self.remember(depth, key, known);
-        }
-    }
-
     /// Searches `node` (more than two candidates, `depth` at most their number)
     /// for the optimum below `budget` and the guess kept for it.
     fn search(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<(u32, u32)> {
@@ -710,6 +347,7 @@ impl Exact {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partition::{coarse_capacity, even_split, Coarse};
     use lookup::Board;
     use std::collections::HashMap;
 

@@ -1,0 +1,93 @@
+//! What the searches have proven, kept by set: the exact cost, or a lower bound
+//! when a search under a budget failed. Keys are a set's candidates (small sets) or
+//! its [`crate::canonical::key`], so equivalent sets share an entry.
+
+use super::Exact;
+use crate::canonical;
+use crate::partition::Codes;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+#[derive(Clone, Copy)]
+pub(super) enum Known {
+    /// The optimum.
+    Exact(u32),
+    /// The optimum is at least this.
+    AtLeast(u32),
+}
+
+/// The most key entries the cache keeps (4 bytes each).
+const CACHE_CODES: usize = 1 << 26;
+
+/// A set's entry in the cache: its key (see [`Exact::lookup`]) and what is known
+/// of it.
+pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
+
+/// Solved sets by depth left, then key, and how many key entries they hold. Keys
+/// are our own sets, so a fast hash that is not collision-proof is fine.
+#[derive(Default)]
+pub(super) struct Cache {
+    known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
+    codes: usize,
+}
+
+impl Exact {
+    pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.codes + key.len() <= CACHE_CODES {
+            cache.codes += key.len();
+            let sets = cache.known.entry(depth).or_default();
+            sets.insert(key.into_owned().into(), known);
+        }
+    }
+
+    /// The cache key of `candidates` and what the cache knows of it with `depth`
+    /// guesses left (at most `candidates.len()`, see [`Exact::solve`]).
+    pub(super) fn lookup<'a>(
+        &self,
+        codes: &Codes,
+        candidates: &'a [u32],
+        depth: u32,
+    ) -> Lookup<'a> {
+        let key = if candidates.len() <= self.small {
+            Cow::Borrowed(candidates)
+        } else {
+            let set = candidates.iter().map(|&c| codes.code(c).packed());
+            let mut image = Vec::with_capacity(candidates.len());
+            canonical::key(set, codes.board().pegs(), &mut image);
+            Cow::Owned(image)
+        };
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let known = cache
+            .known
+            .get(&depth)
+            .and_then(|sets| sets.get(&*key).copied());
+        (key, known)
+    }
+
+    /// The least cost of `n` secrets with `depth` guesses left that the bounds and
+    /// what the cache knows of them (`known`) prove.
+    pub(super) fn floor(&self, n: usize, depth: u32, known: Option<Known>) -> u32 {
+        let bound = self.bound(n, depth);
+        match known {
+            Some(Known::Exact(cost)) => cost,
+            Some(Known::AtLeast(at_least)) => at_least.max(bound),
+            None => bound,
+        }
+    }
+
+    /// Caches what a search under `budget` found, unless time ran out (then it may
+    /// have stopped early).
+    pub(super) fn remember_search(
+        &self,
+        depth: u32,
+        key: Cow<[u32]>,
+        budget: u32,
+        best: Option<(u32, u32)>,
+    ) {
+        if !self.timed_out() {
+            let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
+            self.remember(depth, key, known);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Branch and bound at one node: the guesses worth trying, in order of their
+//! bounds, each searched with the budget that would make it the best so far.
+
+use super::{Context, Exact, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
+use crate::partition::{coarse_capacity, even_split, Codes, Secrets, CLASS_SLOTS};
+use crate::Node;
+use lookup::score::MAX_ANSWERS;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A node under search: the context, the node, and the guesses left per secret.
+#[derive(Clone, Copy)]
+pub(super) struct At<'a> {
+    pub(super) context: Context<'a>,
+    pub(super) node: Node<'a>,
+    pub(super) depth: u32,
+}
+
+/// The best option found at a node so far, as (cost, guess), and the cost an
+/// option must stay below to be kept.
+pub(super) struct Best {
+    pub(super) found: Option<(u32, u32)>,
+    pub(super) limit: u32,
+}
+
+/// A guess at a node with its bound, for ordering.
+pub(super) struct Choice {
+    pub(super) bound: u32,
+    pub(super) guess: u32,
+    /// Every class holds at most two secrets: the bound is the exact cost.
+    pub(super) exact: bool,
+}
+
+impl Exact {
+    /// The guesses from `pool` whose bound is below `limit` at a node, best bound
+    /// first (then the smaller code).
+    pub(super) fn options(
+        &self,
+        context: Context,
+        secrets: &Secrets,
+        pool: impl Iterator<Item = u32>,
+        depth: u32,
+        limit: u32,
+    ) -> Vec<Choice> {
+        let codes = context.codes;
+        let win = codes.win();
+        let n = secrets.len() as u64;
+        let Tables { bounds, steps, .. } = self.tables(depth - 1);
+        let mut classes = [0; CLASS_SLOTS];
+        let mut work = 0;
+        let mut options: Vec<Choice> = pool
+            .filter_map(|guess| {
+                // The bound only grows as secrets join classes: stop once past the
+                // limit. The win class (the guess itself) is counted as if it were
+                // another secret to place, 1 too many, so the running test allows 1.
+                let mut bound = n;
+                let within =
+                    codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
+                        bound += u64::from(steps[size as usize]);
+                        bound <= u64::from(limit)
+                    });
+                let outsider = classes[win] == 0;
+                let bound = bound - u64::from(bounds[classes[win] as usize]);
+                let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
+                (within && progress && bound < u64::from(limit)).then(|| Choice {
+                    bound: bound as u32,
+                    guess,
+                    exact: classes[..win].iter().all(|&c| c <= 2),
+                })
+            })
+            .collect();
+        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+        options.sort_unstable_by_key(|o| (o.bound, o.guess));
+        options
+    }
+
+    /// Whether a guess that is not a candidate might cost less than `limit` on
+    /// `secrets` with `depth` guesses left. Two floors, the cheap one first:
+    /// - every secret lands in a non-winning class, and the class bounds are least
+    ///   when the classes are as even as possible (the bound of a class grows by at
+    ///   least as much with each secret added);
+    /// - the secrets with one colour multiset share as many pegs with the guess, so
+    ///   they stay within one coarse class ([`Codes::groups`]), which has at most
+    ///   `pegs` answers; a class merged from several such groups costs at least
+    ///   their sum, the bounds being convex.
+    pub(super) fn outsiders_may_beat(
+        &self,
+        limit: u32,
+        codes: &Codes,
+        secrets: &Secrets,
+        depth: u32,
+    ) -> bool {
+        let bounds = self.bounds(depth - 1);
+        let cost = |c: u32| u64::from(bounds[c as usize]);
+        let n = secrets.len() as u32;
+        let below = |spread: u64| u64::from(n).saturating_add(spread) < u64::from(limit);
+        let widest = (0..=self.pegs)
+            .map(|s| coarse_capacity(self.pegs, s))
+            .max()
+            .unwrap_or(1);
+        below(even_split(n, self.answers - 1, cost))
+            && below(
+                codes
+                    .multiset_sizes(secrets)
+                    .map(|size| even_split(size, widest, cost))
+                    .sum(),
+            )
+    }
+
+    /// Searches `options` (in order) for the first of the cheapest whose cost is
+    /// below `best.limit`; `best` follows. A big node searches its options in
+    /// parallel: each is searched with the budget that lets it beat the best found
+    /// so far, where a tie goes to the earlier option, so the result is the one the
+    /// sequential order finds. Threads take the options in order as they come free
+    /// (not a half each, as a split would give), so each budget is close to the one
+    /// the sequential order has (BENCHMARKS.md compares the positions searched).
+    pub(super) fn try_options(&self, at: At, options: Vec<Choice>, best: &mut Best) {
+        // The best (cost, position) so far, packed so that one atomic minimum keeps it.
+        const POSITION: u64 = 1 << 32;
+        let unset = u64::from(best.limit) * POSITION;
+        let found = AtomicU64::new(unset);
+        let try_one = |(position, option): (usize, &Choice)| {
+            // What the option at `position` must cost less than to become the best.
+            let budget = || {
+                let key = found.load(Ordering::Relaxed);
+                key.saturating_sub(position as u64).div_ceil(POSITION) as u32
+            };
+            if option.bound >= budget() || self.timed_out() {
+                return;
+            }
+            let cost = if option.exact {
+                Some(option.bound)
+            } else {
+                self.option_cost(at, option.guess, budget)
+            };
+            if let Some(cost) = cost {
+                found.fetch_min(
+                    u64::from(cost) * POSITION + position as u64,
+                    Ordering::Relaxed,
+                );
+            }
+        };
+        if at.node.candidates.len() >= PARALLEL_SECRETS {
+            options.iter().enumerate().par_bridge().for_each(try_one);
+        } else {
+            options.iter().enumerate().for_each(try_one);
+        }
+        let found = found.into_inner();
+        if found < unset {
+            let (cost, position) = ((found / POSITION) as u32, (found % POSITION) as usize);
+            best.found = Some((cost, options[position].guess));
+            best.limit = cost;
+        }
+    }
+
+    /// The cost of playing `guess` at `at` if it is below `budget()` (which may fall
+    /// meanwhile, as other threads find better options): the node's secrets, plus
+    /// the optimum of each class, searched largest first (they fail soonest), each
+    /// with what the budget leaves after the floors of the classes still to come.
+    pub(super) fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
+        let n = at.node.candidates.len() as u32;
+        let (split, _) = at.context.codes.split(guess, at.node.candidates);
+        let mut parts = [&[][..]; MAX_ANSWERS];
+        for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
+            *slot = part;
+        }
+        let parts = &mut parts[..split.len()];
+        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        let (floors, looked) = self.class_floors(at, parts);
+        let floors = &floors[..parts.len()];
+        let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
+        if u64::from(n) + floor >= u64::from(budget()) {
+            return None;
+        }
+        let mut below: Vec<u32> = at.node.history.to_vec();
+        below.push(guess);
+        let mut total = n;
+        // Below the budget, so it fits.
+        let mut rest = floor as u32;
+        for ((&floor, part), looked) in floors.iter().zip(parts.iter()).zip(looked) {
+            rest -= floor;
+            let left = budget().checked_sub(total + rest)?;
+            total += self.solve(at.context, part, &below, at.depth - 1, left, looked)?;
+        }
+        (total < budget()).then_some(total)
+    }
+
+    /// What each class of `parts` costs at least, as far as the bounds and the
+    /// cache know, and the cache entries looked up to know it.
+    pub(super) fn class_floors<'p>(
+        &self,
+        at: At,
+        parts: &[&'p [u32]],
+    ) -> ([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS]) {
+        let mut floors = [0u32; MAX_ANSWERS];
+        let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
+        for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(parts) {
+            let depth = (at.depth - 1).min(part.len() as u32);
+            let bound = self.bound(part.len(), depth);
+            if part.len() <= 2 || bound == UNLIMITED {
+                *floor = bound;
+            } else {
+                let (key, known) = self.lookup(at.context.codes, part, depth);
+                *floor = self.floor(part.len(), depth, known);
+                *looked = Some((key, known));
+            }
+        }
+        (floors, looked)
+    }
+}
