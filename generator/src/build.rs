@@ -3,10 +3,10 @@
 //! [`expand`] follows every answer of every node until each secret has been guessed,
 //! in parallel (sibling subtrees are independent; big nodes also split their guess
 //! search). The result depends only on the board and the strategy, never on the
-//! schedule. [`layout`] then numbers the nodes breadth first, in answer order, which
+//! schedule. [`number`] then numbers the nodes breadth first, in answer order, which
 //! fixes the file's bytes and makes every edge point forward.
 
-use crate::partition::Codes;
+use crate::codes::Codes;
 use crate::strategy::Strategy;
 use crate::{Counters, Node, Settings};
 use lookup::format::{Child, NodeRecord, Stats};
@@ -94,14 +94,14 @@ fn expand_node(
 }
 
 /// The tree as the file stores it.
-pub struct Laid {
+pub struct Numbered {
     pub records: Vec<NodeRecord>,
     pub edges: Vec<Child>,
     pub stats: Stats,
 }
 
 /// Numbers the nodes breadth first and computes the statistics.
-pub fn layout(root: &Subtree) -> Laid {
+pub fn number(root: &Subtree) -> Numbered {
     let mut records = Vec::new();
     let mut edges = Vec::new();
     let mut stats = Stats::default();
@@ -145,7 +145,7 @@ pub fn layout(root: &Subtree) -> Laid {
             first_edge,
         });
     }
-    Laid {
+    Numbered {
         records,
         edges,
         stats,

@@ -13,7 +13,7 @@
 //! one secret left. The JSON reader's nesting limit bounds the depth.
 
 use crate::build::Subtree;
-use crate::partition::Codes;
+use crate::codes::Codes;
 use lookup::format::StrategyInfo;
 use lookup::{Board, Feedback};
 use serde_json::Value;
@@ -151,7 +151,7 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::build::layout;
+    use crate::build::number;
     use lookup::Board;
 
     #[test]
@@ -163,8 +163,8 @@ mod tests {
             super::from_json(codes, &document.tree)
         };
         let good = r#"{"guess":"1","children":{"0,0":{"guess":"2","children":{"0,0":{"guess":"3","children":{}}}}}}"#;
-        let laid = layout(&from_json(&codes, good).unwrap());
-        assert_eq!(laid.stats.total_guesses, 1 + 2 + 3);
+        let numbered = number(&from_json(&codes, good).unwrap());
+        assert_eq!(numbered.stats.total_guesses, 1 + 2 + 3);
         let missing = r#"{"guess":"1","children":{}}"#;
         assert!(from_json(&codes, missing)
             .unwrap_err()
@@ -192,7 +192,7 @@ mod tests {
         let read = read(&document).unwrap();
         assert_eq!(read.board, Some(Board::new(1, 3, true).unwrap()));
         assert_eq!(
-            layout(&super::from_json(&codes, &read.tree).unwrap())
+            number(&super::from_json(&codes, &read.tree).unwrap())
                 .stats
                 .total_guesses,
             6

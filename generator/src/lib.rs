@@ -1,8 +1,8 @@
 //! Builds complete Mastermind strategy trees and writes them as mmtree files.
 //!
-//! Data flows one way: the board's codes ([`partition::Codes`]) -> a strategy chooses
-//! each guess ([`strategy`], searching with [`search`] and [`symmetry`]) ->
-//! [`build::expand`] grows the complete tree in parallel -> [`build::layout`] numbers
+//! Data flows one way: the board's codes ([`codes::Codes`]) -> a strategy chooses
+//! each guess ([`strategy`], searching with [`strategy::heuristic`] and [`symmetry`]) ->
+//! [`build::expand`] grows the complete tree in parallel -> [`build::number`] numbers
 //! it breadth first -> [`output::write_tree_file`] streams it to a temporary file and
 //! renames it into place.
 
@@ -10,13 +10,12 @@
 
 pub mod build;
 pub mod canonical;
+pub mod codes;
 pub mod exact;
 pub mod import;
 pub mod output;
-pub mod partition;
 pub mod progress;
 pub mod relabel;
-pub mod search;
 pub mod strategy;
 pub mod symmetry;
 
@@ -57,11 +56,11 @@ pub(crate) const PARALLEL_WORK: usize = 1 << 15;
 /// The program name and version written into every file.
 pub const GENERATOR: &str = concat!("mmgen ", env!("CARGO_PKG_VERSION"));
 
-/// A complete tree, laid out for the file, with its header.
+/// A complete tree, numbered for the file, with its header.
 pub struct Generated {
     pub board: Board,
     pub meta: Meta,
-    pub laid: build::Laid,
+    pub numbered: build::Numbered,
 }
 
 /// Expands the complete tree of `strategy` on `board`; `counters` follow the work
@@ -73,7 +72,7 @@ pub fn generate(
     settings: Settings,
     counters: &Counters,
 ) -> Result<Generated, strategy::Unmet> {
-    let codes = partition::Codes::new(board);
+    let codes = codes::Codes::new(board);
     strategy.check(&codes, settings, counters)?;
     let tree = build::expand(&codes, strategy, settings, counters);
     let generated = lay_out(board, &tree, strategy.info(&codes));
@@ -90,11 +89,15 @@ pub fn lay_out(
     tree: &build::Subtree,
     strategy: lookup::format::StrategyInfo,
 ) -> Generated {
-    let laid = build::layout(tree);
+    let numbered = build::number(tree);
     let meta = Meta {
         generator: GENERATOR.into(),
         strategy,
-        stats: laid.stats.clone(),
+        stats: numbered.stats.clone(),
     };
-    Generated { board, meta, laid }
+    Generated {
+        board,
+        meta,
+        numbered,
+    }
 }

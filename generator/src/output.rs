@@ -143,8 +143,8 @@ pub fn write_tree_file(target: &Path, tree: &Generated, force: bool) -> Result<u
             file,
             tree.board,
             &tree.meta,
-            &tree.laid.records,
-            &tree.laid.edges,
+            &tree.numbered.records,
+            &tree.numbered.edges,
         )
     };
     match destination(target, force)? {

@@ -25,7 +25,7 @@
 //! the smallest over the history's permutations of the code with its free colours
 //! renumbered in order of appearance and its dead colours replaced by the smallest.
 
-use crate::partition::Codes;
+use crate::codes::Codes;
 use crate::relabel::{column_counts, injections, Relabel};
 use crate::Node;
 use lookup::{Board, Code};
@@ -297,7 +297,7 @@ impl Symmetry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partition::Codes;
+    use crate::codes::Codes;
     use lookup::score::score;
     use std::collections::{BTreeSet, HashSet};
 

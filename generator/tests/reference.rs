@@ -2,8 +2,8 @@
 //! scored against every candidate, classes compared by the rule's definition, no
 //! early exit, no symmetry, no threads): they must build the very same trees.
 
-use generator::build::{expand, layout};
-use generator::partition::Codes;
+use generator::build::{expand, number};
+use generator::codes::Codes;
 use generator::strategy::{by_kind, Options, Strategy};
 use generator::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
@@ -63,7 +63,7 @@ fn every_heuristic_builds_the_reference_tree() {
                     rule,
                     consistent_only,
                 };
-                let slow = layout(&expand(
+                let slow = number(&expand(
                     &codes,
                     &reference,
                     Settings { symmetry: false },
@@ -71,7 +71,7 @@ fn every_heuristic_builds_the_reference_tree() {
                 ));
                 let fast_strategy = by_kind(rule.kind(), options, board).unwrap();
                 for symmetry in [false, true] {
-                    let fast = layout(&expand(
+                    let fast = number(&expand(
                         &codes,
                         fast_strategy.as_ref(),
                         Settings { symmetry },

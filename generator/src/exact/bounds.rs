@@ -2,7 +2,7 @@
 //! [`lower_bound`], and the tables the hot loops read it from, per depth limit.
 
 use super::{Exact, UNLIMITED};
-use crate::partition::{coarse_capacity, even_split, Coarse};
+use crate::codes::{coarse_capacity, even_split, Coarse};
 
 /// The least total number of guesses that `n` secrets can need, with `answers`
 /// answers per guess (the win included) and at most `depth` guesses per secret;
@@ -62,7 +62,7 @@ pub(super) struct Spreads {
 
 impl Spreads {
     /// The least total the coarse classes `coarse` can cost beyond the node itself.
-    pub(super) fn floor(&self, coarse: &Coarse) -> u64 {
+    pub(super) fn least(&self, coarse: &Coarse) -> u64 {
         let last = self.sizes - 1;
         let rows = self.table.chunks_exact(self.sizes);
         rows.zip(coarse)

@@ -4,7 +4,7 @@
 
 use super::Exact;
 use crate::canonical;
-use crate::partition::Codes;
+use crate::codes::Codes;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -67,7 +67,7 @@ impl Exact {
 
     /// The least cost of `n` secrets with `depth` guesses left that the bounds and
     /// what the cache knows of them (`known`) prove.
-    pub(super) fn floor(&self, n: usize, depth: u32, known: Option<Known>) -> u32 {
+    pub(super) fn least_cost(&self, n: usize, depth: u32, known: Option<Known>) -> u32 {
         let bound = self.bound(n, depth);
         match known {
             Some(Known::Exact(cost)) => cost,

@@ -22,7 +22,7 @@
 //!   small sets end there.
 //! - Outsiders are taken a colour multiset at a time: the secrets counted by shared
 //!   pegs bound every arrangement of the multiset
-//!   ([`crate::partition::Codes::promising_multisets`]), and a multiset whose bound
+//!   ([`crate::codes::Codes::promising_multisets`]), and a multiset whose bound
 //!   reaches the best is never scored code by code.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
@@ -40,7 +40,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::partition::Codes;
+use crate::codes::Codes;
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
 use lookup::score::answer_count;
@@ -220,7 +220,7 @@ impl Exact {
     /// `first` if given; one per symmetry class) of the secrets plus what each of
     /// the guess's classes costs at least. For a search that ran out of time, the
     /// gap between a tree and this floor is what is left to prove.
-    pub fn proven_floor(
+    pub fn proven_lower_bound(
         &self,
         context: Context,
         node: Node,
@@ -235,7 +235,7 @@ impl Exact {
             return cost;
         }
         let itself = match first {
-            None => self.floor(n, depth, known),
+            None => self.least_cost(n, depth, known),
             Some(_) => self.bound(n, depth),
         };
         let codes = context.codes;
@@ -259,7 +259,7 @@ impl Exact {
                     return self.bound(part.len(), depth);
                 }
                 let (_, known) = self.lookup(codes, part, depth);
-                self.floor(part.len(), depth, known)
+                self.least_cost(part.len(), depth, known)
             });
             classes.fold(n as u32, |sum, c| sum.saturating_add(c))
         };
@@ -330,7 +330,7 @@ impl Exact {
             let spreads = &self.tables(depth - 1).spreads;
             let (kept, work) =
                 codes.promising_multisets(&secrets, alphabet, u64::from(best.limit), |coarse| {
-                    n as u64 + spreads.floor(coarse)
+                    n as u64 + spreads.least(coarse)
                 });
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
             let outside = kept
@@ -347,7 +347,7 @@ impl Exact {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partition::{coarse_capacity, even_split, Coarse};
+    use crate::codes::{coarse_capacity, even_split, Coarse};
     use lookup::Board;
     use std::collections::HashMap;
 
@@ -393,7 +393,7 @@ mod tests {
                     let split = even_split(coarse[s], coarse_capacity(4, s), cost);
                     sum.saturating_add(split.min(u64::from(u32::MAX)))
                 });
-                assert_eq!(spreads.floor(&coarse), plain, "{coarse:?} depth {depth}");
+                assert_eq!(spreads.least(&coarse), plain, "{coarse:?} depth {depth}");
             }
         }
     }

@@ -2,7 +2,7 @@
 //! bounds, each searched with the budget that would make it the best so far.
 
 use super::{Context, Exact, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
-use crate::partition::{coarse_capacity, even_split, Codes, Secrets, CLASS_SLOTS};
+use crate::codes::{coarse_capacity, even_split, Codes, Secrets, CLASS_SLOTS};
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
@@ -201,7 +201,7 @@ impl Exact {
                 *floor = bound;
             } else {
                 let (key, known) = self.lookup(at.context.codes, part, depth);
-                *floor = self.floor(part.len(), depth, known);
+                *floor = self.least_cost(part.len(), depth, known);
                 *looked = Some((key, known));
             }
         }

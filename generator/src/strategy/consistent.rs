@@ -2,7 +2,7 @@
 //! baseline for the others, and what many hand-written solvers do.
 
 use super::{Options, Strategy};
-use crate::partition::Codes;
+use crate::codes::Codes;
 use crate::{Counters, Node, Settings};
 use lookup::format::{StrategyInfo, StrategyKind};
 use lookup::Board;

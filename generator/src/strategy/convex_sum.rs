@@ -4,8 +4,8 @@
 //! at a node), and Neuwirth's entropy (1982), whose score is `sum c log2 c` (see
 //! [`super::entropy`]). Only `f` differs.
 
-use crate::partition::even_split;
-use crate::search::Rule;
+use super::heuristic::Scoring;
+use crate::codes::even_split;
 
 /// Score: `sum f(c)` over the answer classes, `f` convex, increasing and `f(0) = 0`;
 /// `step(c) = f(c) - f(c - 1)`, what growing a class to c adds.
@@ -22,7 +22,7 @@ pub fn squares() -> ConvexSum<impl Fn(u32) -> u64 + Sync, impl Fn(u32) -> u64 + 
     }
 }
 
-impl<F, S> Rule for ConvexSum<F, S>
+impl<F, S> Scoring for ConvexSum<F, S>
 where
     F: Fn(u32) -> u64 + Sync,
     S: Fn(u32) -> u64 + Sync,
@@ -34,7 +34,7 @@ where
         *sum <= limit
     }
 
-    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
+    fn least_score(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
         // Each group as even as possible (f is convex).
         groups.iter().fold(0u64, |sum, &(size, parts)| {
             sum.saturating_add(even_split(size, parts, &self.f))
@@ -58,7 +58,7 @@ mod tests {
 
     #[test]
     fn floors_are_balanced_sums_of_squares() {
-        let floor = |groups: &[(u32, usize)]| squares().floor(groups, 14);
+        let floor = |groups: &[(u32, usize)]| squares().least_score(groups, 14);
         assert_eq!(floor(&[(10, 3)]), 16 + 9 + 9);
         assert_eq!(floor(&[(2, 14)]), 2);
         assert_eq!(floor(&[(1296, 14)]), 8 * 93 * 93 + 6 * 92 * 92);

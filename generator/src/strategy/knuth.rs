@@ -4,13 +4,13 @@
 //! code) the classic board gives Knuth's tree: first guess 1122, 5801 guesses in
 //! total, never more than 5.
 
-use crate::partition::Classes;
-use crate::search::Rule;
+use super::heuristic::Scoring;
+use crate::codes::Classes;
 
 /// Score: the size of the largest answer class.
 pub struct LargestClass;
 
-impl Rule for LargestClass {
+impl Scoring for LargestClass {
     fn grow(&self, _: &mut u64, size: u32, _left: usize, limit: u64) -> bool {
         // The largest class is at least the one just grown.
         u64::from(size) <= limit
@@ -20,7 +20,7 @@ impl Rule for LargestClass {
         classes.iter().max().map_or(0, |&m| u64::from(m))
     }
 
-    fn floor(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
+    fn least_score(&self, groups: &[(u32, usize)], _answers: usize) -> u64 {
         // Some class of each group holds at least its share.
         groups
             .iter()

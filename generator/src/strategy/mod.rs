@@ -6,19 +6,20 @@
 //! how it breaks ties and its options.
 //!
 //! The heuristics differ only in how they score the answer classes a guess makes;
-//! each file holds one such [`Rule`], and [`Heuristic`] plays the best-scoring guess
-//! with the search of [`crate::search`]. `consistent` needs no scoring at all.
+//! each file holds one such [`Scoring`], and [`Heuristic`] plays the best-scoring guess
+//! with the search of [`heuristic`]. `consistent` needs no scoring at all.
 
 mod consistent;
 mod convex_sum;
 mod entropy;
+pub mod heuristic;
 mod knuth;
 mod most_parts;
 mod optimal;
 
-use crate::partition::Codes;
-use crate::search::{best_guess, Rule};
+use crate::codes::Codes;
 use crate::{Counters, Node, Settings};
+use heuristic::{best_guess, Scoring};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;
 
@@ -198,7 +199,7 @@ impl Options {
 pub struct Heuristic {
     kind: StrategyKind,
     description: &'static str,
-    rule: Box<dyn Rule>,
+    rule: Box<dyn Scoring>,
     options: Options,
     board: Board,
 }
@@ -233,7 +234,7 @@ impl Strategy for Heuristic {
 /// [`StrategyKind::Imported`], which no rule builds.
 pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
     let answers = lookup::score::answer_count(board.pegs()) as u64;
-    let heuristic = |description, rule: Box<dyn Rule>| -> Box<dyn Strategy> {
+    let heuristic = |description, rule: Box<dyn Scoring>| -> Box<dyn Strategy> {
         Box::new(Heuristic {
             kind,
             description,

@@ -1,7 +1,7 @@
 //! Kooi's rule (2005): maximise the number of non-empty answer classes.
 
-use crate::partition::Classes;
-use crate::search::Rule;
+use super::heuristic::Scoring;
+use crate::codes::Classes;
 
 /// Score: the number of answers minus the number of non-empty classes (smaller is
 /// better, as the search wants).
@@ -10,7 +10,7 @@ pub struct MostParts {
     pub answers: u64,
 }
 
-impl Rule for MostParts {
+impl Scoring for MostParts {
     fn grow(&self, parts: &mut u64, size: u32, left: usize, limit: u64) -> bool {
         *parts += u64::from(size == 1);
         // Even if every secret left opened a class, enough parts?
@@ -21,7 +21,7 @@ impl Rule for MostParts {
         self.answers - parts
     }
 
-    fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64 {
+    fn least_score(&self, groups: &[(u32, usize)], answers: usize) -> u64 {
         // A group gives at most one class per secret and at most its parts.
         let parts: usize = groups
             .iter()

@@ -14,8 +14,8 @@
 //! not proven, and it records the least total the search did prove (its floor).
 
 use super::{Heuristic, Options, Strategy, Unmet};
+use crate::codes::Codes;
 use crate::exact::{lower_bound, Context, Exact, UNLIMITED};
-use crate::partition::Codes;
 use crate::{Counters, Node, Settings};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::score::answer_count;
@@ -133,7 +133,7 @@ impl Strategy for Optimal {
                 candidates: &all,
                 history: &[],
             };
-            let floor = self.exact.proven_floor(
+            let floor = self.exact.proven_lower_bound(
                 context,
                 root,
                 depth.unwrap_or(UNLIMITED),

@@ -55,12 +55,12 @@ pub fn run(args: &Args) -> Outcome {
             std::io::sink(),
             board,
             &tree.meta,
-            &tree.laid.records,
-            &tree.laid.edges,
+            &tree.numbered.records,
+            &tree.numbered.edges,
         )
         .map_err(|e| e.to_string())?;
         let first = board
-            .code(tree.laid.records[0].guess)
+            .code(tree.numbered.records[0].guess)
             .ok_or("no first guess")?;
         let summary = Summary::new(board, &tree.meta, first, bytes);
         rows.push(lookup::cli::report(

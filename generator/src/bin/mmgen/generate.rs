@@ -138,7 +138,7 @@ fn print_report(
     } = *measured;
     let board = tree.board;
     let first = board
-        .code(tree.laid.records[0].guess)
+        .code(tree.numbered.records[0].guess)
         .ok_or("no first guess")?;
     let summary = Summary::new(board, &tree.meta, first, bytes);
     let millis = elapsed.as_secs_f64() * 1000.0;

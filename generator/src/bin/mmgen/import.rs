@@ -1,9 +1,9 @@
 //! `mmgen import`: a tree file from the JSON notation of `mmlookup export`, so that
 //! strategies published elsewhere can be audited.
 
+use generator::codes::Codes;
 use generator::import::{from_json, read};
 use generator::output::{check_target, write_tree_file};
-use generator::partition::Codes;
 use lookup::cli::{BoardFlags, Outcome};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;

@@ -12,7 +12,7 @@
 //! 2. Then every other code, each abandoned as soon as it cannot beat the bound.
 //!    Codes are taken by colour multiset: one count of the secrets by shared pegs
 //!    gives a floor for every arrangement of a multiset
-//!    ([`crate::partition::Codes::promising_multisets`]), and a multiset whose floor
+//!    ([`crate::codes::Codes::promising_multisets`]), and a multiset whose floor
 //!    is not below the best is never scored code by code.
 //!
 //! With symmetry on, only the smallest code of each equivalence class is scored
@@ -23,7 +23,7 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::partition::{Classes, Codes, Secrets, CLASS_SLOTS};
+use crate::codes::{Classes, Codes, Secrets, CLASS_SLOTS};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node, Settings, PARALLEL_WORK};
 use lookup::score::answer_count;
@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 /// secrets are counted into the guess's answer classes, one secret at a time, so
 /// that a guess is dropped as soon as it cannot stay within a limit; smaller is
 /// better.
-pub trait Rule: Sync {
+pub trait Scoring: Sync {
     /// A secret joined a class, which now holds `size`, with `left` secrets still
     /// to place: updates `state` (0 before the first secret) and says whether the
     /// final score can still be at most `limit` (once it cannot, it never can).
@@ -48,7 +48,7 @@ pub trait Rule: Sync {
     /// The score of `guess` over `candidates`, or `None` as soon as it is sure to
     /// exceed `limit`; `classes` is scratch space, and the scorings done are added
     /// to `work`. The one scan every rule shares (monomorphised per rule, so
-    /// [`Rule::grow`] is a direct call in the loop).
+    /// [`Scoring::grow`] is a direct call in the loop).
     fn score(
         &self,
         codes: &Codes,
@@ -72,8 +72,8 @@ pub trait Rule: Sync {
     /// with `answers` parts gives the least score of any guess, with `answers - 1`
     /// parts the least of any guess that is not a candidate; the coarse classes of
     /// a colour multiset give the least of its arrangements
-    /// ([`crate::partition::Codes::promising_multisets`]).
-    fn floor(&self, groups: &[(u32, usize)], answers: usize) -> u64;
+    /// ([`crate::codes::Codes::promising_multisets`]).
+    fn least_score(&self, groups: &[(u32, usize)], answers: usize) -> u64;
 }
 
 /// From this many candidates on, a guess is scored only if it is the smallest of its
@@ -88,7 +88,7 @@ const CHUNK: u32 = 256;
 
 struct Scan<'a> {
     codes: &'a Codes,
-    rule: &'a dyn Rule,
+    rule: &'a dyn Scoring,
     candidates: &'a Secrets<'a>,
     counters: &'a Counters,
 }
@@ -155,7 +155,7 @@ impl Scan<'_> {
 /// only if `consistent_only`.
 pub fn best_guess(
     codes: &Codes,
-    rule: &dyn Rule,
+    rule: &dyn Scoring,
     node: &Node,
     settings: Settings,
     consistent_only: bool,
@@ -185,13 +185,13 @@ pub fn best_guess(
     let inside = |i: u32| Some(candidates[i as usize]).filter(|&g| keep(g));
     let any = AtomicU64::new(u64::MAX);
     let n = candidates.len() as u32;
-    let floor = rule.floor(&[(n, answers)], answers);
+    let floor = rule.least_score(&[(n, answers)], answers);
     // The smallest candidate is the smallest of its class, so some candidate is scored.
     let pairs = candidates.len() * candidates.len();
     let (best, guess) = scan
         .best(n, CHUNK, pairs, inside, &any, floor)
         .unwrap_or((u64::MAX, candidates[0]));
-    let outsiders_floor = rule.floor(&[(n, answers - 1)], answers);
+    let outsiders_floor = rule.least_score(&[(n, answers - 1)], answers);
     if consistent_only || best <= floor || outsiders_floor >= best {
         return guess;
     }
@@ -203,7 +203,7 @@ pub fn best_guess(
         .as_ref()
         .map_or(u16::MAX, |s| s.alphabet(codes.board()));
     let (kept, work) = codes.promising_multisets(&secrets, alphabet, best, |coarse| {
-        rule.floor(&codes.groups(coarse), answers)
+        rule.least_score(&codes.groups(coarse), answers)
     });
     counters.scorings.fetch_add(work, Ordering::Relaxed);
     let strictly_better = AtomicU64::new(best - 1);

@@ -31,7 +31,7 @@ pub type Classes = [u32; CLASS_SLOTS];
 pub struct Codes {
     board: Board,
     codes: Vec<Code>,
-    /// Each code's bits, laid out for the board.
+    /// Each code's bits, numbered out for the board.
     bits: Vec<ScoreBits<u128>>,
     /// Whether the bits fit 64-bit words, which scans then use.
     narrow: bool,
@@ -209,7 +209,7 @@ impl Codes {
             .filter(move |&g| inside.binary_search_by_key(&g, |&(_, s)| s).is_err())
     }
 
-    /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
+    /// `candidates` (sorted code indices) numbered out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
         let bits = candidates.iter().map(|&s| self.bits[s as usize]);
         Secrets {
