@@ -3,10 +3,8 @@
 //! Permuting the pegs and relabelling the colours maps every code of a board to a
 //! code of the board and keeps every score, so a candidate set and its image need
 //! the same number of guesses (the guess pool, every code or the candidates, maps
-//! onto itself). The exact search meets many such pairs under different histories:
-//! keyed by [`key`], the classic optimum searches 26.7 thousand sets instead of
-//! 37.5 thousand on one thread, and Bulls and Cows 2.35 million instead of 58.6
-//! million.
+//! onto itself). The exact search meets many such pairs under different histories,
+//! so keyed by [`key`] it searches far fewer sets (BENCHMARKS.md, tuning).
 //!
 //! [`key`] maps a set to one of its images, chosen from what the set looks like,
 //! not from how it is labelled: pegs and present colours are put in the order of

@@ -1,23 +1,24 @@
 //! Builds complete Mastermind strategy trees and writes them as mmtree files.
 //!
 //! Data flows one way: the board's codes ([`codes::Codes`]) -> a strategy chooses
-//! each guess ([`strategy`], searching with [`strategy::heuristic`] and [`symmetry`]) ->
-//! [`build::expand`] grows the complete tree in parallel -> [`build::number`] numbers
-//! it breadth first -> [`output::write_tree_file`] streams it to a temporary file and
-//! renames it into place.
+//! each guess ([`strategy`]: a rule with the heuristic search, or the exact search,
+//! both scoring one guess per symmetry class) -> [`build::expand`] grows the
+//! complete tree in parallel -> [`build::number`] numbers it breadth first ->
+//! [`output::write_tree_file`] streams it to a temporary file and renames it into
+//! place. README.md's architecture section draws the whole picture.
 
 #![forbid(unsafe_code)]
 
 pub mod build;
-pub mod canonical;
+mod canonical;
 pub mod codes;
-pub mod exact;
+mod exact;
 pub mod import;
 pub mod output;
 pub mod progress;
-pub mod relabel;
+mod relabel;
 pub mod strategy;
-pub mod symmetry;
+mod symmetry;
 
 use lookup::format::Meta;
 use lookup::Board;

@@ -2,13 +2,12 @@
 //!
 //! Secrets placed is a poor measure of progress: on a big board the first few
 //! guesses take most of the time and place almost no secret, and the last minutes
-//! place most of them. Scorings are a poor measure too: on 6x9 Knuth, nodes of 8 to
-//! 15 secrets score 43 million pairs a second and nodes of thousands 300 million,
-//! because the cost of trying a guess barely depends on how few secrets it scores.
-//! So the estimate counts the time each node took to choose its guess, and learns
-//! it node by node, as soon as the guess is chosen: subtrees that finish first are
-//! the cheap ones, and an estimate built on finished subtrees ran 35% to 3 times
-//! low on 6x9.
+//! place most of them. Scorings are a poor measure too: small nodes score pairs
+//! several times slower than big ones, because the cost of trying a guess barely
+//! depends on how few secrets it scores. So the estimate counts the time each node
+//! took to choose its guess, and learns it node by node, as soon as the guess is
+//! chosen: subtrees that finish first are the cheap ones, and an estimate built on
+//! finished subtrees runs low (the measurements: BENCHMARKS.md, tuning).
 //!
 //! Nodes are grouped by depth and size (a power of two per group). For each group
 //! the estimate keeps the time its nodes took per secret, and where their secrets

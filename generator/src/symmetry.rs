@@ -92,8 +92,7 @@ fn fixing_permutations(history: &[[u8; 8]], pegs: usize, mut visit: impl FnMut(&
 }
 
 /// Smaller candidate sets use the history's permutations: looking for more costs
-/// more than it saves there (measured on the classic optimum: 32 did best among
-/// 0, 8, 16, 32 and 64, 8% fewer instructions than never looking).
+/// more than it saves there (chosen by measurement: BENCHMARKS.md, tuning).
 const AUTOMORPHISMS_FROM: usize = 32;
 
 /// Largest (candidates x peg permutations worth checking) for which the candidate

@@ -65,10 +65,8 @@ use options::{At, Best};
 /// bigger one, one per symmetry class: the same choice, found with less work), and
 /// a small set is cached under its candidates, not under its [`canonical::key`],
 /// which would cost it more than the hits save (the key of a set is as long as the
-/// set, so the two kinds of keys never meet). Measured with callgrind: on the
-/// classic board (small up to 15 secrets) this did best of 5 to 63 for keys, and
-/// better than 31 for candidates; on 5x5, small up to 21 instead of 15 took 4.6%
-/// fewer instructions.
+/// set, so the two kinds of keys never meet). Chosen by measurement
+/// (BENCHMARKS.md, tuning).
 const SMALL_BEYOND_ANSWERS: usize = 1;
 
 /// From this many secrets on, a node searches its guesses in parallel.

@@ -16,7 +16,7 @@
 //!    is not below the best is never scored code by code.
 //!
 //! With symmetry on, only the smallest code of each equivalence class is scored
-//! ([`crate::symmetry`]): equivalent codes score the same, so the choice is the same.
+//! (module `symmetry`): equivalent codes score the same, so the choice is the same.
 //! Both phases run in parallel chunks that share the best score found so far, and
 //! skip every code above one that reaches the floor. A guess is only ever abandoned
 //! when it is worse than one already seen (a higher score, or the same score and a
@@ -79,8 +79,8 @@ pub trait Scoring: Sync {
 /// From this many candidates on, a guess is scored only if it is the smallest of its
 /// symmetry class. Below it, scoring a guess costs less than that check, so small
 /// nodes score every code over the representatives' colours (the smallest of each
-/// class is among them, so the choice is the same). On 5x8 Knuth this made the run
-/// about 20% faster than checking at every node; 8 and 32 were slower than 16.
+/// class is among them, so the choice is the same). Chosen by measurement
+/// (BENCHMARKS.md, tuning).
 const CHECK_CLASSES_FROM: usize = 16;
 
 /// Candidates per parallel chunk (the outsiders go a colour multiset at a time).

@@ -453,6 +453,12 @@ const DEVICE_START: &str =
     "<!-- device: written by `make bench` (mmtree-report bench); do not edit -->";
 const DEVICE_END: &str = "<!-- end of device -->";
 
+/// The measurements behind the tuning constants in the code, written by hand when
+/// a constant is chosen (each says how and where it was measured); kept as is.
+const TUNING_START: &str =
+    "<!-- tuning: measured when each constant was chosen; kept by make bench -->";
+const TUNING_END: &str = "<!-- end of tuning -->";
+
 const LARGE_START: &str = "<!-- large boards: written by `make bench-large`; do not edit -->";
 const LARGE_END: &str = "<!-- end of large boards -->";
 
@@ -578,10 +584,16 @@ fn bench() -> Result<(), String> {
         .unwrap();
     }
     let _ = std::fs::remove_dir_all(&scratch);
-    // Keep the large boards' and the verification sections: the large boards are
-    // measured by `make bench-large`, and so is the largest tree's verification.
+    // Keep the large boards', the verification and the tuning sections: the large
+    // boards are measured by `make bench-large`, and so is the largest tree's
+    // verification; the tuning section records how constants were chosen.
     if let Ok(current) = std::fs::read_to_string("BENCHMARKS.md") {
-        for (start, end) in [(LARGE_START, LARGE_END), (VERIFY_START, VERIFY_END)] {
+        let kept = [
+            (LARGE_START, LARGE_END),
+            (VERIFY_START, VERIFY_END),
+            (TUNING_START, TUNING_END),
+        ];
+        for (start, end) in kept {
             if let (Some((_, rest)), true) = (current.split_once(start), current.contains(end)) {
                 let kept = rest.split_once(end).map_or("", |(inside, _)| inside);
                 writeln!(md, "\n{start}{kept}{end}").unwrap();

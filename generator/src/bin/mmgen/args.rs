@@ -130,7 +130,7 @@ impl SearchArgs {
 }
 
 /// The most worker threads `--threads` takes: far more than cores only adds
-/// switching (5000 threads made a 3x3 board take 15 s).
+/// switching (BENCHMARKS.md, tuning).
 pub const MAX_THREADS: usize = 256;
 
 /// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].
