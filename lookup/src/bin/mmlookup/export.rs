@@ -18,6 +18,10 @@ use lookup::Tree;
 use std::io::Write;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  mmlookup export --format json > knuth.json      mmgen import knuth.json --out k.mmt
+  mmlookup export --format dot --depth 2 | dot -Tsvg > top.svg
+  mmlookup export trees/optimal-4x6.mmt --format c > tree.h")]
 pub struct Args {
     #[command(flatten)]
     tree: source::TreeFile,

@@ -8,6 +8,16 @@ use std::path::PathBuf;
 
 /// A tree and the moves played so far (also `explain`'s arguments).
 #[derive(clap::Args)]
+#[command(
+    after_help = "A move is GUESS:B,W: the code played (colours 1..C, or 0..f with 10 to 16
+colours) and its answer, black pegs then white pegs.
+
+Examples:
+  mmlookup next                                   1122, the first guess
+  mmlookup next 1122:1,0 1344:0,1                 3526
+  mmlookup next --json 1122:1,0                   one JSON object (see README)
+  mmlookup explain 1122:1,0 1344:0,1 3526:1,2     why 1462 and not 3632"
+)]
 pub struct Args {
     /// Tree file (default: the built-in classic 4x6 Knuth tree).
     #[arg(long, value_name = "FILE")]

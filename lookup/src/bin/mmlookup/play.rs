@@ -6,6 +6,10 @@ use crate::{source, Outcome};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
+#[command(
+    after_help = "Type what you played and its answer (1122 1 0, 1122:1,0, 1122 10, 1122 b1 w0),
+or the answer alone if you played the hint; help lists the commands."
+)]
 pub struct Args {
     /// Tree file (default: the built-in classic 4x6 Knuth tree).
     #[arg(long, value_name = "FILE")]

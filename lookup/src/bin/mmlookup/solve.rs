@@ -7,6 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  mmlookup solve 3632                             the tree's game against 3632
+  mmlookup solve --all | head                     every secret, then its guesses
+  mmlookup solve --tree trees/optimal-4x10-no-repeat.mmt 9876")]
 pub struct Args {
     /// Tree file (default: the built-in classic 4x6 Knuth tree).
     #[arg(long, value_name = "FILE")]
