@@ -1,0 +1,231 @@
+//! Codes that are not candidates can often be ruled out a whole colour multiset at
+//! a time ([`Codes::promising_multisets`]): the shared pegs (black + white) of a
+//! guess and a secret depend only on the guess's colours, not on their order, so
+//! one count of the secrets by shared pegs bounds every arrangement of those
+//! colours. With the even splits of [`even_split`], these are the pruning bounds
+//! both searches share; the hot loop they prune is in the parent module.
+
+use super::{Codes, Secrets};
+use rayon::prelude::*;
+
+/// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
+pub type Coarse = [u32; 9];
+
+/// Groups of secrets, each with the most answer classes it can split into:
+/// `(secrets, classes)`.
+pub type Groups = [(u32, usize); 9];
+
+/// How many different answers a guess that is not a candidate can get from the
+/// secrets sharing `shared` of its `pegs` pegs: black is 0 to `shared`, but never
+/// `pegs - 1` with one white, and never all (that would be the guess itself).
+pub fn coarse_capacity(pegs: usize, shared: usize) -> usize {
+    if shared < pegs {
+        shared + 1
+    } else {
+        pegs - 1
+    }
+}
+
+impl Codes {
+    /// How many colour multisets the codes have.
+    pub fn multiset_count(&self) -> usize {
+        self.multiset_codes.len()
+    }
+
+    /// The codes with the colours of multiset `id`, ascending.
+    pub fn multiset_codes(&self, id: usize) -> &[u32] {
+        &self.multiset_codes[id]
+    }
+
+    /// The codes of multiset `id` that are not among `secrets`, ascending: each is
+    /// looked up among the few secrets of its own multiset only.
+    pub fn outsiders<'s>(
+        &'s self,
+        id: usize,
+        secrets: &'s Secrets,
+    ) -> impl Iterator<Item = u32> + 's {
+        let grouped = secrets.by_multiset.get_or_init(|| {
+            let mut grouped: Vec<(u32, u32)> = (secrets.indices.iter())
+                .map(|&s| (self.multiset_of[s as usize], s))
+                .collect();
+            grouped.sort_unstable();
+            grouped
+        });
+        let from = grouped.partition_point(|&(m, _)| (m as usize) < id);
+        let to = from + grouped[from..].partition_point(|&(m, _)| m as usize == id);
+        let inside = &grouped[from..to];
+        self.multiset_codes[id]
+            .iter()
+            .copied()
+            .filter(move |&g| inside.binary_search_by_key(&g, |&(_, s)| s).is_err())
+    }
+
+    /// Coarse classes as groups: each with the most answer classes
+    /// ([`coarse_capacity`]) a code that is not a candidate can split it into.
+    pub fn groups(&self, coarse: &Coarse) -> Groups {
+        std::array::from_fn(|shared| (coarse[shared], self.capacities[shared]))
+    }
+
+    /// The colour multisets worth scoring code by code: those whose colours are all
+    /// in `alphabet` (bit c for colour c) and whose floor, `floor_of` the coarse
+    /// classes their codes share (every answer class of a code that is not a
+    /// candidate lies in one, see [`Codes::groups`]), is below `below`, each with
+    /// that floor; and the pairs scored. Counted in parallel when there is much to
+    /// count.
+    pub fn promising_multisets(
+        &self,
+        secrets: &Secrets,
+        alphabet: u16,
+        below: u64,
+        floor_of: impl Fn(&Coarse) -> u64 + Sync,
+    ) -> (Vec<(usize, u64)>, u64) {
+        let multisets = self.secret_multisets(secrets);
+        let usable = |id: &usize| self.multisets[*id].1 & !alphabet == 0;
+        let floor = |id: usize| {
+            let floor = floor_of(&self.coarse_classes(self.multisets[id].0, multisets));
+            (floor < below).then_some((id, floor))
+        };
+        let count = self.multiset_count();
+        let kept = if count * secrets.len() > crate::PARALLEL_WORK {
+            (0..count)
+                .into_par_iter()
+                .filter(usable)
+                .filter_map(floor)
+                .collect()
+        } else {
+            (0..count).filter(usable).filter_map(floor).collect()
+        };
+        let counted = (0..count).filter(usable).count() * multisets.len();
+        (kept, counted as u64)
+    }
+
+    /// How many secrets have each of the secrets' distinct colour multisets. A
+    /// guess shares as many pegs with each secret of one multiset, so those secrets
+    /// stay in one of its coarse classes.
+    pub fn multiset_sizes<'s>(&self, secrets: &'s Secrets) -> impl Iterator<Item = u32> + 's {
+        self.secret_multisets(secrets).iter().map(|&(_, n)| n)
+    }
+
+    /// The secrets' distinct colour multisets (their `counts` bits), each with how
+    /// many secrets have it: enough to count shared pegs.
+    fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
+        secrets.multisets.get_or_init(|| {
+            let mut counts: Vec<u128> = (secrets.indices.iter())
+                .map(|&s| self.bits[s as usize].counts)
+                .collect();
+            counts.sort_unstable();
+            let mut weighted: Vec<(u128, u32)> = Vec::new();
+            for c in counts {
+                match weighted.last_mut() {
+                    Some((last, n)) if *last == c => *n += 1,
+                    _ => weighted.push((c, 1)),
+                }
+            }
+            weighted
+        })
+    }
+
+    /// The secrets, given as their [`Codes::secret_multisets`], counted by the pegs
+    /// they share with a guess whose colours have the `counts` bits `guess`: the
+    /// same for every arrangement of its colours, and for every secret with the same
+    /// colours, so each distinct secret multiset is scored once.
+    #[inline]
+    fn coarse_classes(&self, guess: u128, multisets: &[(u128, u32)]) -> Coarse {
+        let mut coarse = [0; 9];
+        if self.narrow {
+            let guess = guess as u64;
+            for &(counts, n) in multisets {
+                coarse[(guess & counts as u64).count_ones() as usize] += n;
+            }
+        } else {
+            for &(counts, n) in multisets {
+                coarse[(guess & counts).count_ones() as usize] += n;
+            }
+        }
+        coarse
+    }
+}
+
+/// The least sum of `cost(class size)` over at most `classes` classes holding `n`
+/// secrets, for a convex `cost` with `cost(0) = 0`: as even as possible.
+pub fn even_split(n: u32, classes: usize, cost: impl Fn(u32) -> u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    if classes == 0 {
+        return u64::MAX;
+    }
+    let classes = classes as u32;
+    let (share, rest) = (n / classes, n % classes);
+    // `cost(share + 1)` only when some class holds it: it may be past a table's end.
+    let bigger = if rest > 0 {
+        u64::from(rest) * cost(share + 1)
+    } else {
+        0
+    };
+    bigger + u64::from(classes - rest) * cost(share)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lookup::score::{answer_count, Feedback};
+    use lookup::Board;
+
+    /// Every answer class of a code outside the set lies inside one coarse class,
+    /// and a coarse class holds at most its capacity of answers; every arrangement
+    /// of a multiset has the coarse classes of the multiset.
+    #[test]
+    fn coarse_classes_bound_every_arrangement() {
+        for board in [
+            Board::classic(),
+            Board::new(3, 5, false).unwrap(),
+            Board::new(5, 3, true).unwrap(),
+            Board::new(2, 4, true).unwrap(),
+        ] {
+            let codes = Codes::new(board);
+            let candidates: Vec<u32> = (0..codes.len()).filter(|i| i % 3 != 1).collect();
+            let secrets = codes.gather(&candidates);
+            let multisets = codes.secret_multisets(&secrets);
+            let mut seen = vec![false; codes.len() as usize];
+            for id in 0..codes.multiset_count() {
+                let shared = codes.coarse_classes(codes.multisets[id].0, multisets);
+                for &g in codes.multiset_codes(id) {
+                    assert!(!std::mem::replace(&mut seen[g as usize], true));
+                    let coarse = codes.coarse_classes(codes.bits[g as usize].counts, multisets);
+                    assert_eq!(coarse, shared);
+                    if candidates.binary_search(&g).is_err() {
+                        check_outsider(&codes, g, &candidates, &coarse);
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "every code is in a multiset");
+        }
+    }
+
+    /// `g`'s answer classes lie inside its coarse classes, at most their capacity each.
+    fn check_outsider(codes: &Codes, g: u32, candidates: &[u32], coarse: &Coarse) {
+        let (board, pegs) = (codes.board(), codes.board().pegs());
+        let classes = codes.classes(g, candidates);
+        let (mut sizes, mut answers) = ([0u32; 9], [0usize; 9]);
+        for (a, &size) in classes.iter().enumerate().take(answer_count(pegs)) {
+            let f = Feedback::from_index(a, pegs).unwrap();
+            let shared = usize::from(f.black + f.white);
+            sizes[shared] += size;
+            answers[shared] += usize::from(size > 0);
+        }
+        assert_eq!(&sizes, coarse, "{}", board.display(codes.code(g)));
+        for (shared, &count) in answers.iter().enumerate().take(pegs + 1) {
+            assert!(count <= coarse_capacity(pegs, shared));
+        }
+    }
+
+    #[test]
+    fn even_splits() {
+        let square = |c: u32| u64::from(c * c);
+        assert_eq!(even_split(10, 3, square), 16 + 9 + 9);
+        assert_eq!(even_split(0, 0, square), 0);
+        assert_eq!(even_split(1, 0, square), u64::MAX);
+        assert_eq!(even_split(2, 5, square), 2);
+    }
+}
