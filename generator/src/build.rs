@@ -38,12 +38,12 @@ pub fn expand(
     counters: &Counters,
 ) -> Subtree {
     let all: Vec<u32> = (0..codes.len()).collect();
-    counters.progress.root(all.len());
-    expand_node(codes, strategy, settings, counters, &[], &all)
+    expand_below(codes, strategy, settings, counters, &[], &all)
 }
 
-/// Expands the subtree below `history` for `candidates` (sorted).
-fn expand_node(
+/// Expands the complete subtree of `strategy` for `candidates` (sorted) reached by
+/// the guesses `history`: the same subtree [`expand`] builds there.
+pub fn expand_below(
     codes: &Codes,
     strategy: &dyn Strategy,
     settings: Settings,
@@ -51,45 +51,71 @@ fn expand_node(
     history: &[u32],
     candidates: &[u32],
 ) -> Subtree {
-    if let [only] = candidates {
-        counters.solved.fetch_add(1, Ordering::Relaxed);
-        return Subtree::Leaf(*only);
-    }
-    let node = Node {
-        candidates,
-        history,
+    counters.progress.start(history.len(), candidates.len());
+    let expansion = Expansion {
+        codes,
+        strategy,
+        settings,
+        counters,
     };
-    // Timed for the progress estimate: what a node costs is its own time.
-    let choosing = Instant::now();
-    let guess = strategy.choose(codes, &node, settings, counters);
-    let took = choosing.elapsed();
-    let (parts, wins) = codes.split(guess, candidates);
-    assert!(
-        wins || parts.len() > 1,
-        "the strategy chose a guess that neither wins nor splits the candidates"
-    );
-    if wins {
-        counters.solved.fetch_add(1, Ordering::Relaxed);
-    }
-    let sizes = parts.iter().map(|(_, part)| part.len());
-    counters
-        .progress
-        .chosen(history.len(), candidates.len(), took, sizes);
-    let mut below = history.to_vec();
-    below.push(guess);
-    let parts: Vec<(usize, &[u32])> = parts.iter().collect();
-    let children = parts
-        .into_par_iter()
-        .map(|(answer, part)| {
-            let subtree = expand_node(codes, strategy, settings, counters, &below, part);
-            (answer, subtree)
-        })
-        .collect();
-    Subtree::Node {
-        guess,
-        wins,
-        candidates: candidates.len() as u32,
-        children,
+    expansion.node(history, candidates)
+}
+
+/// What every node of one expansion shares.
+#[derive(Clone, Copy)]
+struct Expansion<'a> {
+    codes: &'a Codes,
+    strategy: &'a dyn Strategy,
+    settings: Settings,
+    counters: &'a Counters,
+}
+
+impl Expansion<'_> {
+    /// Expands the subtree below `history` for `candidates` (sorted).
+    fn node(self, history: &[u32], candidates: &[u32]) -> Subtree {
+        let Expansion {
+            codes,
+            strategy,
+            settings,
+            counters,
+        } = self;
+        if let [only] = candidates {
+            counters.solved.fetch_add(1, Ordering::Relaxed);
+            return Subtree::Leaf(*only);
+        }
+        let node = Node {
+            candidates,
+            history,
+        };
+        // Timed for the progress estimate: what a node costs is its own time.
+        let choosing = Instant::now();
+        let guess = strategy.choose(codes, &node, settings, counters);
+        let took = choosing.elapsed();
+        let (parts, wins) = codes.split(guess, candidates);
+        assert!(
+            wins || parts.len() > 1,
+            "the strategy chose a guess that neither wins nor splits the candidates"
+        );
+        if wins {
+            counters.solved.fetch_add(1, Ordering::Relaxed);
+        }
+        let sizes = parts.iter().map(|(_, part)| part.len());
+        counters
+            .progress
+            .chosen(history.len(), candidates.len(), took, sizes);
+        let mut below = history.to_vec();
+        below.push(guess);
+        let parts: Vec<(usize, &[u32])> = parts.iter().collect();
+        let children = parts
+            .into_par_iter()
+            .map(|(answer, part)| (answer, self.node(&below, part)))
+            .collect();
+        Subtree::Node {
+            guess,
+            wins,
+            candidates: candidates.len() as u32,
+            children,
+        }
     }
 }
 

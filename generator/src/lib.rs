@@ -15,6 +15,7 @@ pub mod codes;
 mod exact;
 pub mod import;
 pub mod output;
+pub mod plan;
 pub mod progress;
 mod relabel;
 pub mod strategy;

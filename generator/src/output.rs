@@ -18,7 +18,7 @@ use crate::Generated;
 use lookup::format::{write_tree, MAGIC};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Why a tree was not written. Each message names the path and is one line.
@@ -155,21 +155,35 @@ pub fn write_tree_file(target: &Path, tree: &Generated, force: bool) -> Result<u
                 .map_err(|e| OutputError::Io(path.clone(), e))?;
             write(&file).map_err(|e| OutputError::Io(path, e))
         }
-        Destination::Replace(path) => {
-            let temp = temporary(&path);
-            let written = (|| {
-                let file = File::create(&temp)?;
-                let len = write(&file)?;
-                file.sync_all()?;
-                fs::rename(&temp, &path)?;
-                Ok(len)
-            })();
-            if written.is_err() {
-                let _ = fs::remove_file(&temp);
-            }
-            written.map_err(|e| OutputError::Io(path, e))
-        }
+        Destination::Replace(path) => replace(&path, write),
     }
+}
+
+/// Writes `path` through a temporary file beside it, flushed to disk and renamed
+/// over it: readers see the old file or the whole new one, never a part.
+fn replace(path: &Path, write: impl FnOnce(&File) -> io::Result<u64>) -> Result<u64, OutputError> {
+    let temp = temporary(path);
+    let written = (|| {
+        let file = File::create(&temp)?;
+        let len = write(&file)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)?;
+        Ok(len)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written.map_err(|e| OutputError::Io(path.to_path_buf(), e))
+}
+
+/// Writes `bytes` to `path`, a file this program owns (a plan, a work item),
+/// through a temporary file and a rename.
+pub fn write_owned(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    replace(path, |mut file| {
+        file.write_all(bytes)?;
+        Ok(bytes.len() as u64)
+    })
+    .map(|_| ())
 }
 
 #[cfg(test)]

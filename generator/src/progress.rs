@@ -80,10 +80,11 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// The whole run: one subtree of `size` secrets at depth 0.
-    pub fn root(&self, size: usize) {
+    /// A run that builds one subtree of `size` secrets at `depth` (the whole tree:
+    /// depth 0).
+    pub fn start(&self, depth: usize, size: usize) {
         if size > 1 {
-            self.update(|state| state.group(0, size).waiting += size as u64);
+            self.update(|state| state.group(depth, size).waiting += size as u64);
         }
     }
 
@@ -189,7 +190,7 @@ mod tests {
     #[test]
     fn a_waiting_subtree_costs_its_node_and_its_expected_children() {
         let p = Progress::default();
-        p.root(100);
+        p.start(0, 100);
         // Nothing chosen at depth 0 yet.
         assert_eq!(p.time_left(ms(1)), None);
         // The root (bucket 7) made parts of 60 (bucket 6) and 30 (bucket 5), and 10
@@ -217,7 +218,7 @@ mod tests {
     #[test]
     fn nodes_that_overran_their_group_scale_the_estimate() {
         let p = Progress::default();
-        p.root(50);
+        p.start(0, 50);
         p.chosen(0, 50, ms(50), [10, 10, 10].into_iter().chain(singles(19)));
         // 1 ms a secret, then 2 ms a secret where 1 was predicted: twice as slow.
         p.chosen(1, 10, ms(10), singles(10));
@@ -229,7 +230,7 @@ mod tests {
     #[test]
     fn children_shifted_below_two_secrets_are_leaves() {
         let p = Progress::default();
-        p.root(20);
+        p.start(0, 20);
         p.chosen(0, 20, ms(40), [5, 3].into_iter().chain(singles(12)));
         // The 5 (bucket 3) took 2 ms a secret and left a part of 2 (bucket 2).
         p.chosen(1, 5, ms(10), [2].into_iter().chain(singles(3)));

@@ -6,6 +6,7 @@
 //! (usage errors: clap's message and exit status 2), see [`lookup::cli`].
 
 mod args;
+mod cluster;
 mod compare;
 mod generate;
 mod import;
@@ -53,6 +54,14 @@ enum Command {
     Compare(compare::Args),
     /// Write a tree file from a JSON tree (as `mmlookup export --format json` prints).
     Import(import::Args),
+    /// Plan a tree as work items in a folder (for a cluster: Slurm scripts included).
+    Plan(cluster::PlanArgs),
+    /// Build the subtrees of work items of a plan (items already done are skipped).
+    SolveClass(cluster::SolveArgs),
+    /// A plan's work items: done, missing, damaged, and the time left.
+    Status(cluster::StatusArgs),
+    /// Merge a plan's items into one tree file, byte-identical to a single run.
+    Merge(cluster::MergeArgs),
     /// A shell completion script (bash, elvish, fish, powershell, zsh).
     Completions(lookup::cli::CompletionsArgs),
     /// The manual page (roff), of mmgen or of one subcommand.
@@ -64,6 +73,10 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Some(Command::Compare(args)) => compare::run(args),
         Some(Command::Import(args)) => import::run(args),
+        Some(Command::Plan(args)) => cluster::plan(args),
+        Some(Command::SolveClass(args)) => cluster::solve(args),
+        Some(Command::Status(args)) => cluster::status(args),
+        Some(Command::Merge(args)) => cluster::merge(args),
         Some(Command::Completions(args)) => lookup::cli::completions(Cli::command(), args),
         Some(Command::Man(args)) => lookup::cli::man(Cli::command(), args),
         None => generate::run(&cli.generate),

@@ -1,0 +1,210 @@
+//! `mmgen plan`, `mmgen solve-class`, `mmgen status`, `mmgen merge`: one tree built
+//! as independent work items, on a cluster or anywhere (see `generator::plan`).
+
+use crate::args::{pool, BoardArgs};
+use generator::output::{check_target, write_tree_file};
+use generator::plan::{Plan, Recipe, Run};
+use generator::Counters;
+use lookup::cli::Outcome;
+use lookup::format::{StrategyKind, Summary};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Plan a tree as work items in a folder, with Slurm job scripts.
+#[derive(clap::Args)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// The rule that picks each guess (heuristics only, for now).
+    #[arg(long, value_enum, default_value_t = StrategyKind::Knuth)]
+    strategy: StrategyKind,
+    /// Guess only codes that are still possible.
+    #[arg(long)]
+    consistent_only: bool,
+    /// Force the first guess (in the board's notation).
+    #[arg(long, value_name = "CODE")]
+    first: Option<String>,
+    /// Score every code at every node (slower; the tree is the same).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Guesses chosen in the top, per line (default: the least that gives 100 items).
+    #[arg(long, value_name = "K")]
+    depth: Option<u32>,
+    /// The run's folder: plan.json, items/, job scripts.
+    #[arg(long, value_name = "RUN")]
+    dir: PathBuf,
+    /// Worker threads, at most 256 (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
+    threads: usize,
+    /// Replace a different plan already in RUN (its items become useless).
+    #[arg(long)]
+    force: bool,
+}
+
+/// Build the subtrees of work items (skipping those already done).
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    #[arg(long, value_name = "RUN")]
+    dir: PathBuf,
+    /// Item numbers, as in plan.json.
+    #[arg(value_name = "INDEX", required = true)]
+    items: Vec<usize>,
+    /// Worker threads, at most 256 (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
+    threads: usize,
+}
+
+/// Work items done, missing and damaged, and the time left.
+#[derive(clap::Args)]
+pub struct StatusArgs {
+    #[arg(long, value_name = "RUN")]
+    dir: PathBuf,
+    /// One JSON object: jobs, done, missing, damaged (counts), the lists, seconds.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Merge the items into one tree file, byte-identical to a single run.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    #[arg(long, value_name = "RUN")]
+    dir: PathBuf,
+    /// Where to write the tree (as for `mmgen --out`).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Replace FILE even if it exists and is not a tree file.
+    #[arg(long)]
+    force: bool,
+    /// Print the statistics as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn plan(args: &PlanArgs) -> Outcome {
+    let board = args.board.board()?;
+    let first = match &args.first {
+        Some(text) => Some(
+            board
+                .parse(text)
+                .ok()
+                .and_then(|c| board.index(c))
+                .ok_or_else(|| format!("--first '{text}' is not a code of this board"))?,
+        ),
+        None => None,
+    };
+    let recipe = Recipe {
+        board,
+        strategy: args.strategy,
+        consistent_only: args.consistent_only,
+        first,
+        symmetry: !args.no_symmetry,
+    };
+    let plan = pool(args.threads)?.install(|| Plan::new(recipe, args.depth))?;
+    if let Ok(existing) = Run::open(&args.dir) {
+        if existing.plan != plan && !args.force {
+            return Err(format!(
+                "{} holds another plan; not replaced (pass --force to replace it)",
+                args.dir.display()
+            )
+            .into());
+        }
+    }
+    let mmgen = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "mmgen".into());
+    let run = Run::create(&args.dir, plan, &mmgen)?;
+    let sizes: Vec<u32> = run.plan.items.iter().map(|i| i.secrets).collect();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "planned {} work items at depth {} ({} secrets; the largest item {}, the smallest {}) in {}",
+        sizes.len(),
+        run.plan.depth,
+        sizes.iter().map(|&s| u64::from(s)).sum::<u64>(),
+        sizes.iter().max().unwrap_or(&0),
+        sizes.iter().min().unwrap_or(&0),
+        args.dir.display()
+    )?;
+    writeln!(
+        out,
+        "run them: {0}/submit.sh (Slurm), or mmgen solve-class --dir {0} INDEX..., then mmgen merge --dir {0} --out FILE",
+        args.dir.display()
+    )?;
+    Ok(())
+}
+
+pub fn solve(args: &SolveArgs) -> Outcome {
+    let run = Run::open(&args.dir)?;
+    let pool = pool(args.threads)?;
+    let mut out = std::io::stdout().lock();
+    for &index in &args.items {
+        let started = std::time::Instant::now();
+        let built = pool.install(|| run.solve(index, &Counters::default()))?;
+        let what = if built { "built" } else { "done already" };
+        let took = started.elapsed().as_secs_f64();
+        writeln!(out, "item {index}: {what} ({took:.2} s)")?;
+    }
+    Ok(())
+}
+
+pub fn status(args: &StatusArgs) -> Outcome {
+    let run = Run::open(&args.dir)?;
+    let status = run.status();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = serde_json::json!({
+            "jobs": status.jobs,
+            "done": status.done.len(),
+            "missing": status.missing.len(),
+            "damaged": status.damaged.len(),
+            "missing_items": status.missing,
+            "damaged_items": status.damaged,
+            "seconds": status.seconds,
+            "seconds_left": status.seconds_left(),
+        });
+        writeln!(out, "{json}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} work items: {} done, {} missing, {} damaged",
+        status.jobs,
+        status.done.len(),
+        status.missing.len(),
+        status.damaged.len()
+    )?;
+    writeln!(
+        out,
+        "time spent   {:.1} s (summed over the items)",
+        status.seconds
+    )?;
+    match status.seconds_left() {
+        Some(left) => writeln!(
+            out,
+            "time left    about {left:.1} s of work, at the rate of the items done"
+        )?,
+        None => writeln!(out, "time left    unknown until an item is done")?,
+    }
+    Ok(())
+}
+
+pub fn merge(args: &MergeArgs) -> Outcome {
+    check_target(&args.out, args.force).map_err(|e| e.to_string())?;
+    let run = Run::open(&args.dir)?;
+    let tree = run.merge()?;
+    let bytes = write_tree_file(&args.out, &tree, args.force).map_err(|e| e.to_string())?;
+    let first = tree
+        .board
+        .code(tree.numbered.records[0].guess)
+        .ok_or("no first guess")?;
+    let summary = Summary::new(tree.board, &tree.meta, first, bytes);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let extra = serde_json::json!({ "file": args.out.display().to_string() });
+        writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
+    } else {
+        writeln!(out, "{summary}")?;
+        writeln!(out, "file         {} ({bytes} bytes)", args.out.display())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! One work item's subtree as a file (see the module docs of [`super`]): magic,
+//! the plan's identity, the item's index, the seconds it took, the subtree in
+//! preorder, and a CRC-32 of everything before it. Little-endian throughout.
+
+use crate::build::Subtree;
+
+/// The first bytes of an item file.
+const MAGIC: [u8; 8] = *b"MMTITEM1";
+
+/// A finished item: its subtree and how long it took to build.
+#[derive(Debug)]
+pub struct Solved {
+    pub subtree: Subtree,
+    pub seconds: f64,
+}
+
+fn encode_subtree(tree: &Subtree, out: &mut Vec<u8>) {
+    match tree {
+        Subtree::Leaf(code) => {
+            out.push(0);
+            out.extend(code.to_le_bytes());
+        }
+        Subtree::Node {
+            guess,
+            wins,
+            candidates,
+            children,
+        } => {
+            out.push(1);
+            out.extend(guess.to_le_bytes());
+            out.push(u8::from(*wins));
+            out.extend(candidates.to_le_bytes());
+            out.push(children.len() as u8);
+            for (answer, child) in children {
+                out.push(*answer as u8);
+                encode_subtree(child, out);
+            }
+        }
+    }
+}
+
+/// The bytes of item `index` of the plan `plan_id`.
+pub fn encode(plan_id: u32, index: u32, solved: &Solved) -> Vec<u8> {
+    let mut out = Vec::from(MAGIC);
+    out.extend(plan_id.to_le_bytes());
+    out.extend(index.to_le_bytes());
+    out.extend(solved.seconds.to_le_bytes());
+    encode_subtree(&solved.subtree, &mut out);
+    let crc = crc32fast::hash(&out);
+    out.extend(crc.to_le_bytes());
+    out
+}
+
+/// Reads bytes in order, failing at the end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let (head, rest) = self.bytes.split_first_chunk::<N>()?;
+        self.bytes = rest;
+        Some(*head)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        self.take::<1>().map(|[b]| b)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.take().map(u32::from_le_bytes)
+    }
+
+    /// A subtree; its depth is bounded by the item's size (each level holds fewer
+    /// secrets), checked through `budget`, so damaged bytes cannot recurse deep.
+    fn subtree(&mut self, budget: u32) -> Option<Subtree> {
+        match self.u8()? {
+            0 => Some(Subtree::Leaf(self.u32()?)),
+            1 if budget > 0 => {
+                let guess = self.u32()?;
+                let wins = self.u8()? == 1;
+                let candidates = self.u32()?;
+                let count = self.u8()?;
+                let children = (0..count)
+                    .map(|_| Some((usize::from(self.u8()?), self.subtree(budget - 1)?)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Subtree::Node {
+                    guess,
+                    wins,
+                    candidates,
+                    children,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Reads item `index` of plan `plan_id` of `secrets` secrets; `None` if the bytes
+/// are damaged or belong to another plan or item.
+pub fn decode(bytes: &[u8], plan_id: u32, index: u32, secrets: u32) -> Option<Solved> {
+    let (body, crc) = bytes.split_last_chunk::<4>()?;
+    if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+        return None;
+    }
+    let mut r = Reader { bytes: body };
+    if r.take::<8>()? != MAGIC || r.u32()? != plan_id || r.u32()? != index {
+        return None;
+    }
+    let seconds = f64::from_le_bytes(r.take()?);
+    let subtree = r.subtree(secrets)?;
+    r.bytes.is_empty().then_some(Solved { subtree, seconds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_round_trip_and_damage_is_refused() {
+        let subtree = Subtree::Node {
+            guess: 3,
+            wins: true,
+            candidates: 3,
+            children: vec![(0, Subtree::Leaf(5)), (4, Subtree::Leaf(7))],
+        };
+        let bytes = encode(
+            42,
+            7,
+            &Solved {
+                subtree,
+                seconds: 1.5,
+            },
+        );
+        let back = decode(&bytes, 42, 7, 3).unwrap();
+        assert_eq!(back.seconds, 1.5);
+        assert_eq!(encode(42, 7, &back), bytes);
+        assert!(decode(&bytes, 43, 7, 3).is_none(), "another plan");
+        assert!(decode(&bytes, 42, 8, 3).is_none(), "another item");
+        for at in 0..bytes.len() {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 1;
+            assert!(decode(&damaged, 42, 7, 3).is_none(), "byte {at}");
+        }
+        assert!(decode(&bytes[..bytes.len() - 1], 42, 7, 3).is_none());
+    }
+}

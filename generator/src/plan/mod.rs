@@ -1,0 +1,194 @@
+//! Building one tree as many independent work items, for a cluster: files are the
+//! contract, so Slurm job arrays, Kubernetes Indexed Jobs and GNU parallel all run
+//! the same plan.
+//!
+//! A [`Plan`] is the top of the tree, chosen on one machine down to a depth, and one
+//! work item per class left open there (the secrets reached by a path of guesses
+//! and answers). Each item's subtree is built alone ([`Run::solve`]) into its own
+//! checksummed file; [`Run::merge`] puts the top and the items back together into the
+//! very tree a single run builds, because a strategy's choice depends only on the
+//! node (its candidates and history), never on what else is being built. So the
+//! merged file is byte-identical to `mmgen`'s.
+//!
+//! An item file holds its subtree in preorder (a leaf: 0, code; a node: 1, guess,
+//! wins, candidates, branch count, then each branch's answer and subtree), tagged
+//! with the plan's identity and the item's index and ended by a CRC-32, and is
+//! written to a temporary name and renamed, so a killed job leaves no item half
+//! written and a rerun skips the items already done.
+
+mod item;
+mod json;
+mod run;
+mod slurm;
+
+pub use run::{Run, Status};
+
+use crate::codes::Codes;
+use crate::strategy::{by_kind, Options, Strategy};
+use crate::{Counters, Node, Settings};
+use lookup::format::StrategyKind;
+use lookup::Board;
+
+/// What a plan builds: the board, the strategy and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    pub board: Board,
+    pub strategy: StrategyKind,
+    pub consistent_only: bool,
+    /// A forced first guess (code index).
+    pub first: Option<u32>,
+    pub symmetry: bool,
+}
+
+impl Recipe {
+    /// The strategy, or why a plan cannot build it.
+    pub fn strategy(&self) -> Result<Box<dyn Strategy>, String> {
+        if self.strategy == StrategyKind::Optimal {
+            return Err(
+                "plans build heuristic strategies; the exact search does not run as work items yet"
+                    .into(),
+            );
+        }
+        let options = Options {
+            consistent_only: self.consistent_only,
+            first: self.first,
+            ..Options::default()
+        };
+        by_kind(self.strategy, options, self.board)
+            .ok_or_else(|| format!("no strategy {} to build", self.strategy.name()))
+    }
+
+    pub fn settings(&self) -> Settings {
+        Settings {
+            symmetry: self.symmetry,
+        }
+    }
+}
+
+/// Where the top of the tree leads: a decided node, a leaf, or an open work item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Top {
+    Node {
+        guess: u32,
+        wins: bool,
+        candidates: u32,
+        children: Vec<(usize, Top)>,
+    },
+    Leaf(u32),
+    Item(usize),
+}
+
+/// One work item: the class reached by `path` (guess, answer) from the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub path: Vec<(u32, usize)>,
+    pub secrets: u32,
+}
+
+/// The top of a tree and its open work items.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub recipe: Recipe,
+    /// Guesses chosen in the top, per line.
+    pub depth: u32,
+    pub top: Top,
+    pub items: Vec<Item>,
+}
+
+/// The most work items a plan aims for when no depth is given.
+pub const ENOUGH_ITEMS: usize = 100;
+
+impl Plan {
+    /// The top of the tree chosen down to `depth` guesses per line (at least 1), or
+    /// without a depth, the least that gives [`ENOUGH_ITEMS`] items (at most 6).
+    pub fn new(recipe: Recipe, depth: Option<u32>) -> Result<Plan, String> {
+        let strategy = recipe.strategy()?;
+        let codes = Codes::new(recipe.board);
+        let top = |depth: u32| {
+            let mut builder = TopBuilder {
+                codes: &codes,
+                strategy: strategy.as_ref(),
+                settings: recipe.settings(),
+                counters: Counters::default(),
+                depth,
+                items: Vec::new(),
+            };
+            let all: Vec<u32> = (0..codes.len()).collect();
+            let top = builder.choose(&mut Vec::new(), &all);
+            (top, builder.items)
+        };
+        let depth = match depth {
+            Some(0) => return Err("--depth must be at least 1".into()),
+            Some(d) => d,
+            None => (1..=6)
+                .find(|&d| top(d).1.len() >= ENOUGH_ITEMS)
+                .unwrap_or(6),
+        };
+        let (top, items) = top(depth);
+        Ok(Plan {
+            recipe,
+            depth,
+            top,
+            items,
+        })
+    }
+
+    /// The candidates of item `index`: every code, split along its path.
+    pub fn candidates(&self, codes: &Codes, index: usize) -> Vec<u32> {
+        let mut here: Vec<u32> = (0..codes.len()).collect();
+        for &(guess, answer) in &self.items[index].path {
+            let (split, _) = codes.split(guess, &here);
+            here = split
+                .iter()
+                .find(|&(a, _)| a == answer)
+                .map(|(_, part)| part.to_vec())
+                .unwrap_or_default();
+        }
+        here
+    }
+}
+
+/// Chooses the guesses of the top down to `depth`, numbering the open classes as
+/// items in the order a depth-first walk in answer order meets them.
+struct TopBuilder<'a> {
+    codes: &'a Codes,
+    strategy: &'a dyn Strategy,
+    settings: Settings,
+    counters: Counters,
+    depth: u32,
+    items: Vec<Item>,
+}
+
+impl TopBuilder<'_> {
+    fn choose(&mut self, path: &mut Vec<(u32, usize)>, candidates: &[u32]) -> Top {
+        if let [only] = candidates {
+            return Top::Leaf(*only);
+        }
+        if path.len() as u32 == self.depth {
+            self.items.push(Item {
+                path: path.clone(),
+                secrets: candidates.len() as u32,
+            });
+            return Top::Item(self.items.len() - 1);
+        }
+        let history: Vec<u32> = path.iter().map(|&(g, _)| g).collect();
+        let node = Node {
+            candidates,
+            history: &history,
+        };
+        let guess = (self.strategy).choose(self.codes, &node, self.settings, &self.counters);
+        let (split, wins) = self.codes.split(guess, candidates);
+        let mut children = Vec::with_capacity(split.len());
+        for (answer, part) in split.iter() {
+            path.push((guess, answer));
+            children.push((answer, self.choose(path, part)));
+            path.pop();
+        }
+        Top::Node {
+            guess,
+            wins,
+            candidates: candidates.len() as u32,
+            children,
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The job scripts `mmgen plan` writes beside a plan: a Slurm job array over the
+//! items (at most [`MAX_TASKS`] tasks, each taking every so many items, and at most
+//! [`AT_ONCE`] running at once), a merge job, and `submit.sh`, which submits the
+//! array and the merge to run when every task succeeded.
+
+use super::run::Run;
+
+/// Slurm's default `MaxArraySize` is 1001: tasks stay below it.
+pub const MAX_TASKS: usize = 1000;
+
+/// Array tasks running at once (`--array=...%AT_ONCE`), unless the user edits it.
+pub const AT_ONCE: usize = 64;
+
+/// Quotes `text` for a POSIX shell.
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// (file name, contents) of each script for `run`, run with the program `mmgen`.
+pub fn scripts(run: &Run, mmgen: &str) -> Vec<(&'static str, String)> {
+    let dir = std::fs::canonicalize(&run.dir).unwrap_or_else(|_| run.dir.clone());
+    let dir = quoted(&dir.display().to_string());
+    let mmgen = quoted(mmgen);
+    let items = run.plan.items.len();
+    let tasks = items.clamp(1, MAX_TASKS);
+    let array = format!(
+        "#!/bin/bash\n\
+         # Solves the plan's {items} work items: task t takes items t, t+{tasks}, t+{twice}, ...\n\
+         # A task that fails can be resubmitted alone (sbatch --array=T items.sbatch);\n\
+         # items already done are skipped.\n\
+         #SBATCH --job-name=mmtree-items\n\
+         #SBATCH --array=0-{last}%{AT_ONCE}\n\
+         #SBATCH --output={dir}/logs/item-%a.out\n\
+         set -euo pipefail\n\
+         mkdir -p {dir}/logs\n\
+         ids=()\n\
+         for ((i = SLURM_ARRAY_TASK_ID; i < {items}; i += {tasks})); do ids+=(\"$i\"); done\n\
+         exec {mmgen} solve-class --dir {dir} \"${{ids[@]}}\"\n",
+        twice = 2 * tasks,
+        last = tasks - 1,
+    );
+    let merge = format!(
+        "#!/bin/bash\n\
+         # Merges the items into one tree file, byte-identical to a single mmgen run.\n\
+         #SBATCH --job-name=mmtree-merge\n\
+         #SBATCH --output={dir}/logs/merge.out\n\
+         set -euo pipefail\n\
+         exec {mmgen} merge --dir {dir} --out {dir}/tree.mmt\n"
+    );
+    let submit = format!(
+        "#!/bin/bash\n\
+         # Submits the item array, then the merge to run once every task succeeded.\n\
+         set -euo pipefail\n\
+         mkdir -p {dir}/logs\n\
+         array=$(sbatch --parsable {dir}/items.sbatch)\n\
+         merge=$(sbatch --parsable --dependency=afterok:\"${{array%%;*}}\" {dir}/merge.sbatch)\n\
+         echo \"items: job $array; merge: job $merge; mmgen status --dir {dir} shows progress\"\n"
+    );
+    vec![
+        ("items.sbatch", array),
+        ("merge.sbatch", merge),
+        ("submit.sh", submit),
+    ]
+}

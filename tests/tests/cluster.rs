@@ -1,0 +1,223 @@
+//! One tree as work items: plan, solve the items as separate processes, merge into
+//! the very bytes a single run writes; a killed item rerun alone, a damaged item
+//! named by merge and status. No Slurm needed (that is `make test-cluster`).
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const BOARD: [&str; 6] = ["--pegs", "5", "--colors", "7", "--strategy", "knuth"];
+
+fn status(dir: &Path) -> serde_json::Value {
+    json(&ok(
+        "mmgen",
+        &["status", "--dir", dir.to_str().unwrap(), "--json"],
+    ))
+}
+
+/// Solves `items` as separate `mmgen solve-class` processes, two at a time.
+fn solve_two_at_a_time(dir: &Path, items: &[usize]) {
+    for pair in items.chunks(2) {
+        let children: Vec<_> = pair
+            .iter()
+            .map(|i| {
+                Command::new(bin("mmgen"))
+                    .args([
+                        "solve-class",
+                        "--dir",
+                        dir.to_str().unwrap(),
+                        &i.to_string(),
+                    ])
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .expect("mmgen starts")
+            })
+            .collect();
+        for mut child in children {
+            assert!(child.wait().unwrap().success());
+        }
+    }
+}
+
+#[test]
+fn a_plan_solved_item_by_item_merges_into_the_single_run_s_bytes() {
+    let dir = scratch("cluster_57");
+    let run = dir.join("run");
+    let run_text = run.to_str().unwrap();
+    let planned = ok(
+        "mmgen",
+        &[&["plan", "--dir", run_text], &BOARD[..]].concat(),
+    );
+    assert!(planned.starts_with("planned "), "{planned}");
+    // Deterministic: the same plan, the same bytes.
+    let text = std::fs::read(run.join("plan.json")).unwrap();
+    let again = dir.join("again");
+    ok(
+        "mmgen",
+        &[&["plan", "--dir", again.to_str().unwrap()], &BOARD[..]].concat(),
+    );
+    assert_eq!(std::fs::read(again.join("plan.json")).unwrap(), text);
+    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    assert!(jobs >= 100, "at least 100 items by default: {jobs}");
+    assert_eq!(status(&run)["missing"], jobs);
+    for script in ["submit.sh", "items.sbatch", "merge.sbatch"] {
+        assert!(run.join(script).exists(), "{script}");
+    }
+
+    let items: Vec<usize> = (0..jobs).collect();
+    solve_two_at_a_time(&run, &items);
+    let after = status(&run);
+    assert_eq!(
+        (after["done"].as_u64(), after["missing"].as_u64()),
+        (Some(jobs as u64), Some(0))
+    );
+    assert_eq!(after["seconds_left"], 0.0);
+
+    let merged = dir.join("merged.mmt");
+    ok(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            run_text,
+            "--out",
+            merged.to_str().unwrap(),
+        ],
+    );
+    let (single, _) = generate(&dir, "single.mmt", &BOARD);
+    assert!(
+        std::fs::read(&merged).unwrap() == std::fs::read(&single).unwrap(),
+        "merged and single-run files differ"
+    );
+    ok("mmlookup", &["audit", merged.to_str().unwrap()]);
+}
+
+#[test]
+fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
+    let dir = scratch("cluster_rerun");
+    let run = dir.join("run");
+    let run_text = run.to_str().unwrap();
+    ok(
+        "mmgen",
+        &[&["plan", "--dir", run_text, "--depth", "1"], &BOARD[..]].concat(),
+    );
+    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    solve_two_at_a_time(&run, &(1..jobs).collect::<Vec<_>>());
+    // Item 0 is killed while it runs: it is done or missing after, never damaged.
+    let mut child = Command::new(bin("mmgen"))
+        .args(["solve-class", "--dir", run_text, "0"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = status(&run);
+    assert_eq!(killed["damaged"], 0);
+    if killed["missing"] == 1 {
+        assert_eq!(killed["missing_items"], serde_json::json!([0]));
+        let out = dir.join("x.mmt");
+        let err = fails(
+            "mmgen",
+            &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
+        );
+        assert!(err.contains("rerun them: missing 0"), "{err}");
+        assert!(!out.exists());
+    }
+    let rerun = ok("mmgen", &["solve-class", "--dir", run_text, "0", "1"]);
+    assert!(rerun.contains("item 1: done already"), "{rerun}");
+    assert_eq!(status(&run)["done"], jobs);
+
+    // A damaged item file is named, then rebuilt by a rerun.
+    let item = run.join("items/2.item");
+    let mut bytes = std::fs::read(&item).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&item, &bytes).unwrap();
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([2]));
+    let out = dir.join("merged.mmt");
+    let err = fails(
+        "mmgen",
+        &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
+    );
+    assert!(err.contains("damaged 2"), "{err}");
+    let rebuilt = ok("mmgen", &["solve-class", "--dir", run_text, "2"]);
+    assert!(rebuilt.contains("item 2: built"), "{rebuilt}");
+    ok(
+        "mmgen",
+        &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
+    );
+    let (single, _) = generate(&dir, "single.mmt", &BOARD);
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&single).unwrap());
+
+    // Another plan's item in its place is refused as damaged; another plan over
+    // this folder is refused unless forced.
+    let other = dir.join("other");
+    ok(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            other.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--pegs",
+            "5",
+            "--colors",
+            "7",
+            "--strategy",
+            "most-parts",
+        ],
+    );
+    ok(
+        "mmgen",
+        &["solve-class", "--dir", other.to_str().unwrap(), "3"],
+    );
+    std::fs::copy(other.join("items/3.item"), run.join("items/3.item")).unwrap();
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([3]));
+    let err = fails(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            run_text,
+            "--depth",
+            "1",
+            "--pegs",
+            "5",
+            "--colors",
+            "7",
+            "--strategy",
+            "entropy",
+        ],
+    );
+    assert!(err.contains("holds another plan"), "{err}");
+}
+
+#[test]
+fn plans_refuse_what_they_cannot_build_yet() {
+    let dir = scratch("cluster_optimal");
+    let err = fails(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            dir.join("run").to_str().unwrap(),
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--strategy",
+            "optimal",
+        ],
+    );
+    assert!(
+        err.contains("the exact search does not run as work items yet"),
+        "{err}"
+    );
+    let err = fails(
+        "mmgen",
+        &["status", "--dir", dir.join("nothing").to_str().unwrap()],
+    );
+    assert!(err.contains("plan.json"), "{err}");
+}
