@@ -28,7 +28,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
 
-.PHONY: build test lint demo trees bench bench-large fuzz toolchain clean install man
+.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man
 
 FUZZ_SECONDS ?= 600
 
@@ -49,6 +49,11 @@ test: toolchain
 	$(CARGO) test -p mmtree-device
 	$(CARGO) run -q -p mmtree-tests --bin mmtree-report -- trees --check
 	$(MAKE) lint
+
+# A plan run through a real one-node Slurm on localhost (installed from Debian's
+# packages when missing; every daemon it starts is stopped). CI runs it after make test.
+test-cluster: build
+	scripts/test-cluster.sh $(REL)
 
 lint: toolchain
 	$(CARGO) fmt --all --check
