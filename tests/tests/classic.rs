@@ -75,12 +75,20 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
     assert_eq!(done["guesses"], 5);
 }
 
+/// Shipped trees whose proof takes too long to rerun in every test (about ten
+/// minutes on 2 cores): `make trees` regenerates them, and `make test` audits them
+/// like every other tree (`mmtree-report trees --check`, tests/tests/explain.rs).
+const LONG_PROOFS: &[&str] = &["optimal-5x6.mmt"];
+
 #[test]
 fn every_shipped_tree_is_what_mmgen_makes_today() {
     let dir = scratch("shipped");
     let shipped = shipped_trees();
     assert!(shipped.iter().any(|p| p.ends_with("knuth-4x6.mmt")));
-    for path in shipped {
+    let quick = shipped
+        .into_iter()
+        .filter(|p| !LONG_PROOFS.iter().any(|long| p.ends_with(long)));
+    for path in quick {
         let bytes = std::fs::read(&path).unwrap();
         let tree = lookup::Tree::open(&bytes[..]).unwrap();
         let info = tree.meta().unwrap().strategy;
