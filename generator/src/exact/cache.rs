@@ -8,7 +8,7 @@ use crate::codes::Codes;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Known {
     /// The optimum.
     Exact(u32),
@@ -27,11 +27,13 @@ pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
 /// are our own sets, so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
 pub(super) struct Cache {
-    known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
+    pub(super) known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
     codes: usize,
 }
 
 impl Exact {
+    /// Keeps what is `known` of the set `key` with `depth` guesses left, while the
+    /// cache has room.
     pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.codes + key.len() <= CACHE_CODES {

@@ -52,6 +52,7 @@ use std::time::Instant;
 
 mod bounds;
 mod cache;
+mod checkpoint;
 mod options;
 
 pub use bounds::lower_bound;
@@ -83,6 +84,7 @@ pub struct Exact {
     /// `tables[min(depth, full_depth)]`: the bounds for `depth` guesses, made on first
     /// use; every deeper limit bounds like the [`full_depth`] one.
     tables: Vec<OnceLock<Tables>>,
+    board: Board,
     pegs: usize,
     codes: usize,
     deadline: Option<Instant>,
@@ -113,6 +115,7 @@ impl Exact {
             tables: (0..=full_depth(board.code_count() as usize, answer_count(board.pegs())))
                 .map(|_| OnceLock::new())
                 .collect(),
+            board,
             pegs: board.pegs(),
             codes: board.code_count() as usize,
             deadline,

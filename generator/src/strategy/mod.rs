@@ -52,6 +52,17 @@ pub trait Strategy: Sync {
     fn searched(&self) -> Option<u64> {
         None
     }
+
+    /// What a search has proven so far, as checkpoint bytes; `None` for strategies
+    /// that keep nothing worth saving.
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Loads a checkpoint of an earlier run; the number of proven sets it held.
+    fn resume(&self, _bytes: &[u8]) -> Result<usize, String> {
+        Err("only the exact search (--strategy optimal) keeps checkpoints".into())
+    }
 }
 
 /// Options that no tree can meet, or that could not be met in the time given.

@@ -185,4 +185,12 @@ impl Strategy for Optimal {
     fn searched(&self) -> Option<u64> {
         Some(self.exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
     }
+
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        Some(self.exact.checkpoint())
+    }
+
+    fn resume(&self, bytes: &[u8]) -> Result<usize, String> {
+        self.exact.resume(bytes)
+    }
 }

@@ -55,6 +55,14 @@ pub struct SearchArgs {
     /// (the header then says the tree is not proven optimal).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// optimal: keep what the search proves in DIR/checkpoint.mmc, saved every
+    /// --checkpoint-every seconds and at the end; a rerun with the same board
+    /// resumes from it (a damaged or foreign checkpoint is refused).
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// optimal: seconds between checkpoints (default 60).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    pub checkpoint_every: Option<f64>,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
     #[arg(long, default_value_t = 0, value_parser = threads)]
@@ -73,6 +81,7 @@ impl SearchArgs {
             ("--max-depth", self.max_depth.is_some()),
             ("--objective", self.objective.is_some()),
             ("--time-limit", self.time_limit.is_some()),
+            ("--checkpoint", self.checkpoint.is_some()),
         ];
         if let Some((flag, _)) = exact_only.iter().find(|(_, given)| *given) {
             if strategy != StrategyKind::Optimal {

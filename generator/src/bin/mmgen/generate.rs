@@ -1,6 +1,7 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
 use crate::args::{peak_memory, BoardArgs, SearchArgs};
+use crate::checkpoint;
 use generator::output::{check_target, write_tree_file};
 use generator::strategy::{self, Strategy};
 use generator::Counters;
@@ -44,6 +45,15 @@ pub fn run(args: &Args) -> Outcome {
     let strategy = strategy::by_kind(args.strategy, args.search.options(board)?, board)
         .ok_or("unknown strategy")?;
     let pool = args.search.pool()?;
+    let resumed = match &args.search.checkpoint {
+        Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
+        None => None,
+    };
+    let every = match args.search.checkpoint_every {
+        Some(s) if s.is_finite() && s > 0.0 => Duration::from_secs_f64(s),
+        Some(s) => return Err(format!("--checkpoint-every {s}: give a number of seconds").into()),
+        None => Duration::from_secs(60),
+    };
     let started = Instant::now();
     let counters = Counters::default();
     let done = AtomicU64::new(0);
@@ -53,6 +63,10 @@ pub fn run(args: &Args) -> Outcome {
             let total = u64::from(board.code_count());
             scope.spawn(move || show_progress(counters, strategy, done, total));
         }
+        if let Some(dir) = &args.search.checkpoint {
+            let (strategy, done) = (strategy.as_ref(), &done);
+            scope.spawn(move || checkpoint::keep_saving(strategy, dir, every, done));
+        }
         let tree =
             pool.install(|| generate(board, strategy.as_ref(), args.search.settings(), &counters));
         done.store(1, Ordering::Relaxed);
@@ -60,12 +74,16 @@ pub fn run(args: &Args) -> Outcome {
     })
     .map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
+    if let Some(dir) = &args.search.checkpoint {
+        checkpoint::save(strategy.as_ref(), dir)?;
+    }
     let bytes = write_tree_file(out, &tree, args.force).map_err(|e| e.to_string())?;
     let measured = Measured {
         elapsed,
         bytes,
         scorings: counters.scorings.load(Ordering::Relaxed),
         searched: strategy.searched(),
+        resumed,
     };
     print_report(args, out, &tree, &measured)
 }
@@ -77,6 +95,8 @@ struct Measured {
     scorings: u64,
     /// Positions the exact search searched, for the optimal strategy.
     searched: Option<u64>,
+    /// Proven sets loaded from a checkpoint, with --checkpoint.
+    resumed: Option<usize>,
 }
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
@@ -135,6 +155,7 @@ fn print_report(
         bytes,
         scorings,
         searched,
+        resumed,
     } = *measured;
     let board = tree.board;
     let first = board
@@ -151,6 +172,7 @@ fn print_report(
             "symmetry": !args.search.no_symmetry,
             "file": out_path.display().to_string(),
             "peak_memory_bytes": peak_memory(),
+            "resumed_sets": resumed,
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
         return Ok(());
@@ -159,6 +181,12 @@ fn print_report(
     writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
     if let Some(searched) = searched {
         writeln!(out, "searched     {searched} positions (exact search)")?;
+    }
+    if let Some(resumed) = resumed {
+        writeln!(
+            out,
+            "checkpoint   resumed {resumed} proven sets; saved at the end"
+        )?;
     }
     if let Some(peak) = peak_memory() {
         writeln!(

@@ -6,6 +6,7 @@
 //! (usage errors: clap's message and exit status 2), see [`lookup::cli`].
 
 mod args;
+mod checkpoint;
 mod cluster;
 mod compare;
 mod generate;

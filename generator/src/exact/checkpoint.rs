@@ -1,0 +1,171 @@
+//! What the search has proven, saved and loaded, so that a proof longer than a
+//! session (or a machine's uptime) resumes where it stopped.
+//!
+//! A checkpoint is the cache: for each set (by depth left and key, as cached), its
+//! exact cost or a proven lower bound. Every entry is a proof, whatever budget the
+//! search had when it made it, so loading them changes the work, never the tree:
+//! the guess kept at a node does not depend on what the cache holds (see the
+//! module docs of [`super`]). Entries depend on the board and on whether guesses
+//! must be still possible, and nothing else, so a checkpoint names those and is
+//! refused for any other search; damaged bytes (a CRC-32 ends the file) are
+//! refused too, never trusted.
+//!
+//! Layout, little-endian: `MMTCKPT1`, pegs, colours, repeat, candidates-only (a byte
+//! each), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
+//! 1 at least), value (4), key length (4) and key codes (4 each); the CRC-32.
+
+use super::cache::Known;
+use super::Exact;
+
+const MAGIC: [u8; 8] = *b"MMTCKPT1";
+
+impl Exact {
+    /// The bytes of a checkpoint of everything proven so far.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let b = self.board;
+        let mut out = Vec::from(MAGIC);
+        out.extend([
+            b.pegs() as u8,
+            b.colors() as u8,
+            u8::from(b.repeat()),
+            u8::from(self.candidates_only),
+        ]);
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let count: usize = cache.known.values().map(|sets| sets.len()).sum();
+        out.extend((count as u64).to_le_bytes());
+        for (&depth, sets) in &cache.known {
+            for (key, &known) in sets {
+                let (kind, value) = match known {
+                    Known::Exact(cost) => (0u8, cost),
+                    Known::AtLeast(cost) => (1u8, cost),
+                };
+                out.extend(depth.to_le_bytes());
+                out.push(kind);
+                out.extend(value.to_le_bytes());
+                out.extend((key.len() as u32).to_le_bytes());
+                for code in key.iter() {
+                    out.extend(code.to_le_bytes());
+                }
+            }
+        }
+        drop(cache);
+        let crc = crc32fast::hash(&out);
+        out.extend(crc.to_le_bytes());
+        out
+    }
+
+    /// Loads a checkpoint made by a search on the same board with the same
+    /// candidates-only setting; returns how many proven sets it held.
+    pub fn resume(&self, bytes: &[u8]) -> Result<usize, String> {
+        let damaged =
+            || "the checkpoint is damaged (its checksum or layout is wrong); not used".to_string();
+        let (body, crc) = bytes.split_last_chunk::<4>().ok_or_else(damaged)?;
+        if crc32fast::hash(body) != u32::from_le_bytes(*crc)
+            || body.len() < 20
+            || body[..8] != MAGIC
+        {
+            return Err(damaged());
+        }
+        let b = self.board;
+        let ours = [
+            b.pegs() as u8,
+            b.colors() as u8,
+            u8::from(b.repeat()),
+            u8::from(self.candidates_only),
+        ];
+        if body[8..12] != ours {
+            return Err(format!(
+                "the checkpoint is for another search ({} pegs, {} colours, repeat {}, candidates only {}); not used",
+                body[8], body[9], body[10] == 1, body[11] == 1
+            ));
+        }
+        let mut rest = &body[20..];
+        let mut take = |n: usize| -> Result<&[u8], String> {
+            let (head, tail) = rest.split_at_checked(n).ok_or_else(damaged)?;
+            rest = tail;
+            Ok(head)
+        };
+        let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let count = u64::from_le_bytes(body[12..20].try_into().map_err(|_| damaged())?);
+        let mut entries = Vec::new();
+        for _ in 0..count {
+            let head = take(13)?;
+            let (depth, kind, value, len) = (
+                word(&head[0..4]),
+                head[4],
+                word(&head[5..9]),
+                word(&head[9..13]),
+            );
+            let key = take(4 * len as usize)?;
+            let key: Box<[u32]> = key.chunks_exact(4).map(word).collect();
+            if key.iter().any(|&c| c as usize >= 1 << (4 * self.pegs)) {
+                return Err(damaged());
+            }
+            let known = match kind {
+                0 => Known::Exact(value),
+                1 => Known::AtLeast(value),
+                _ => return Err(damaged()),
+            };
+            entries.push((depth, key, known));
+        }
+        if !rest.is_empty() {
+            return Err(damaged());
+        }
+        let loaded = entries.len();
+        for (depth, key, known) in entries {
+            self.remember(depth, key.into_vec().into(), known);
+        }
+        Ok(loaded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codes::Codes;
+    use crate::exact::{Context, UNLIMITED};
+    use crate::Counters;
+    use lookup::Board;
+
+    fn solved(board: Board) -> Exact {
+        let exact = Exact::new(board, None, false);
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = Context {
+            codes: &codes,
+            symmetry: true,
+            counters: &counters,
+        };
+        let all: Vec<u32> = (0..codes.len()).collect();
+        exact.choose(context, &all, &[], UNLIMITED).unwrap();
+        exact
+    }
+
+    #[test]
+    fn a_checkpoint_loads_back_whole_and_refuses_damage_and_other_searches() {
+        let board = Board::new(3, 4, true).unwrap();
+        let bytes = solved(board).checkpoint();
+        let fresh = Exact::new(board, None, false);
+        let loaded = fresh.resume(&bytes).unwrap();
+        assert!(loaded > 0);
+        // The same entries written again: as many, in as many bytes.
+        let again = fresh.checkpoint();
+        assert_eq!(again.len(), bytes.len());
+        assert_eq!(Exact::new(board, None, false).resume(&again), Ok(loaded));
+        for at in (0..bytes.len()).step_by(7) {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x40;
+            assert!(
+                Exact::new(board, None, false).resume(&damaged).is_err(),
+                "byte {at}"
+            );
+        }
+        let other = Exact::new(Board::new(3, 5, true).unwrap(), None, false);
+        assert!(other.resume(&bytes).unwrap_err().contains("another search"));
+        let consistent = Exact::new(board, None, true);
+        assert!(consistent
+            .resume(&bytes)
+            .unwrap_err()
+            .contains("another search"));
+    }
+}

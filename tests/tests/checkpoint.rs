@@ -1,0 +1,139 @@
+//! A proof interrupted and resumed from its checkpoint gives the uninterrupted run's
+//! bytes; a damaged or foreign checkpoint is refused, never trusted.
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+const PROOF: [&str; 6] = ["--pegs", "4", "--colors", "7", "--strategy", "optimal"];
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Starts the proof with a checkpoint in `dir`, waits until it has saved once more
+/// than before, and kills it (as a lost machine would).
+fn interrupt(dir: &Path, out: &Path) {
+    let file = dir.join("checkpoint.mmc");
+    let before = modified(&file);
+    let mut child = Command::new(bin("mmgen"))
+        .args(PROOF)
+        .args([
+            "--checkpoint",
+            dir.to_str().unwrap(),
+            "--checkpoint-every",
+            "0.05",
+        ])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while modified(&file) == before {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no checkpoint saved"
+        );
+        if child.try_wait().unwrap().is_some() {
+            break; // finished before it was interrupted: nothing to kill
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+}
+
+#[test]
+fn a_proof_interrupted_twice_resumes_to_the_same_bytes() {
+    let dir = scratch("checkpoint_resume");
+    let (plain, _) = generate(&dir, "plain.mmt", &PROOF);
+    let ck = dir.join("ck");
+    let out = dir.join("resumed.mmt");
+    interrupt(&ck, &out);
+    interrupt(&ck, &out);
+    let report = json(&ok(
+        "mmgen",
+        &[
+            &PROOF[..],
+            &[
+                "--checkpoint",
+                ck.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--json",
+            ],
+        ]
+        .concat(),
+    ));
+    assert!(report["resumed_sets"].as_u64().unwrap() > 0, "{report}");
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&plain).unwrap());
+    assert_eq!(report["proven"], true);
+}
+
+#[test]
+fn a_damaged_or_foreign_checkpoint_is_refused() {
+    let dir = scratch("checkpoint_refused");
+    let ck = dir.join("ck");
+    let small = ["--pegs", "3", "--colors", "4", "--strategy", "optimal"];
+    let out = dir.join("t.mmt");
+    let args = |board: &[&str]| {
+        let mut all: Vec<String> = board.iter().map(|s| s.to_string()).collect();
+        all.extend(
+            [
+                "--checkpoint",
+                ck.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ]
+            .map(String::from),
+        );
+        all
+    };
+    let first = args(&small);
+    ok(
+        "mmgen",
+        &first.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    std::fs::remove_file(&out).unwrap();
+    let file = ck.join("checkpoint.mmc");
+    let good = std::fs::read(&file).unwrap();
+    let mut damaged = good.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 1;
+    std::fs::write(&file, &damaged).unwrap();
+    let err = fails(
+        "mmgen",
+        &first.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert!(err.contains("the checkpoint is damaged"), "{err}");
+    assert!(!out.exists(), "no tree from a refused checkpoint");
+    std::fs::write(&file, &good).unwrap();
+    let other = args(&["--pegs", "3", "--colors", "5", "--strategy", "optimal"]);
+    let err = fails(
+        "mmgen",
+        &other.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert!(
+        err.contains("the checkpoint is for another search"),
+        "{err}"
+    );
+    let err = fails(
+        "mmgen",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "4",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        err.contains("--checkpoint applies only to --strategy optimal"),
+        "{err}"
+    );
+}
