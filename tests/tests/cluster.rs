@@ -192,6 +192,29 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
         ],
     );
     assert!(err.contains("holds another plan"), "{err}");
+    // Forced, the new plan starts with no items: the old ones can never merge.
+    ok(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            run_text,
+            "--depth",
+            "1",
+            "--pegs",
+            "5",
+            "--colors",
+            "7",
+            "--strategy",
+            "entropy",
+            "--force",
+        ],
+    );
+    let fresh = status(&run);
+    assert_eq!(
+        (fresh["done"].as_u64(), fresh["damaged"].as_u64()),
+        (Some(0), Some(0))
+    );
 }
 
 #[test]

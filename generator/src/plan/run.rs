@@ -12,7 +12,8 @@ use crate::{lay_out, Counters, Generated};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// A plan's folder, with the plan read and its identity.
+/// A plan's folder, with the plan read and its identity. Creating one over another
+/// plan (which `mmgen plan` does only with `--force`) removes that plan's items.
 pub struct Run {
     pub dir: PathBuf,
     pub plan: Plan,
@@ -51,8 +52,17 @@ impl Run {
     /// Writes `plan` into `dir` (created if needed) with its job scripts; `mmgen`
     /// names the program the scripts run.
     pub fn create(dir: &Path, plan: Plan, mmgen: &str) -> Result<Run, String> {
-        std::fs::create_dir_all(dir.join("items")).map_err(io(dir))?;
         let text = plan.to_json();
+        let items = dir.join("items");
+        let old = std::fs::read_to_string(dir.join("plan.json")).ok();
+        if old.is_some_and(|old| old != text) {
+            // Another plan's items can never be merged into this one.
+            match std::fs::remove_dir_all(&items) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(&items)(e)),
+                _ => {}
+            }
+        }
+        std::fs::create_dir_all(&items).map_err(io(dir))?;
         let plan_path = dir.join("plan.json");
         write_owned(&plan_path, text.as_bytes()).map_err(|e| e.to_string())?;
         let run = Run {

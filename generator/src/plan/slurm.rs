@@ -30,12 +30,13 @@ pub fn scripts(run: &Run, mmgen: &str) -> Vec<(&'static str, String)> {
          # items already done are skipped.\n\
          #SBATCH --job-name=mmtree-items\n\
          #SBATCH --array=0-{last}%{AT_ONCE}\n\
+         #SBATCH --cpus-per-task=1\n\
          #SBATCH --output={dir}/logs/item-%a.out\n\
          set -euo pipefail\n\
          mkdir -p {dir}/logs\n\
          ids=()\n\
          for ((i = SLURM_ARRAY_TASK_ID; i < {items}; i += {tasks})); do ids+=(\"$i\"); done\n\
-         exec {mmgen} solve-class --dir {dir} \"${{ids[@]}}\"\n",
+         exec {mmgen} solve-class --dir {dir} --threads \"${{SLURM_CPUS_PER_TASK:-1}}\" \"${{ids[@]}}\"\n",
         twice = 2 * tasks,
         last = tasks - 1,
     );

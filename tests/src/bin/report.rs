@@ -459,6 +459,12 @@ const TUNING_START: &str =
     "<!-- tuning: measured when each constant was chosen; kept by make bench -->";
 const TUNING_END: &str = "<!-- end of tuning -->";
 
+/// Trees built as work items (`mmgen plan`), measured by hand with the commands the
+/// section gives; kept as is.
+const ITEMS_START: &str =
+    "<!-- work items: measured by hand as the section says; kept by make bench -->";
+const ITEMS_END: &str = "<!-- end of work items -->";
+
 const LARGE_START: &str = "<!-- large boards: written by `make bench-large`; do not edit -->";
 const LARGE_END: &str = "<!-- end of large boards -->";
 
@@ -592,6 +598,7 @@ fn bench() -> Result<(), String> {
             (LARGE_START, LARGE_END),
             (VERIFY_START, VERIFY_END),
             (TUNING_START, TUNING_END),
+            (ITEMS_START, ITEMS_END),
         ];
         for (start, end) in kept {
             if let (Some((_, rest)), true) = (current.split_once(start), current.contains(end)) {
