@@ -132,20 +132,6 @@ impl Plan {
             items,
         })
     }
-
-    /// The candidates of item `index`: every code, split along its path.
-    pub fn candidates(&self, codes: &Codes, index: usize) -> Vec<u32> {
-        let mut here: Vec<u32> = (0..codes.len()).collect();
-        for &(guess, answer) in &self.items[index].path {
-            let (split, _) = codes.split(guess, &here);
-            here = split
-                .iter()
-                .find(|&(a, _)| a == answer)
-                .map(|(_, part)| part.to_vec())
-                .unwrap_or_default();
-        }
-        here
-    }
 }
 
 /// Chooses the guesses of the top down to `depth`, numbering the open classes as

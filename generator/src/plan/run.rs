@@ -8,8 +8,11 @@ use super::{Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
 use crate::output::write_owned;
+use crate::strategy::Strategy;
 use crate::{lay_out, Counters, Generated};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// A plan's folder, with the plan read and its identity. Creating one over another
@@ -18,6 +21,47 @@ pub struct Run {
     pub dir: PathBuf,
     pub plan: Plan,
     id: u32,
+    /// Made once per process, for every item it solves.
+    work: OnceLock<Work>,
+}
+
+/// A path from the root: (guess, answer) steps.
+type Steps = Vec<(u32, usize)>;
+
+/// What solving items needs, made once: the codes, the strategy, and the secrets
+/// reached by each path prefix met so far (items share their first steps).
+struct Work {
+    codes: Codes,
+    strategy: Box<dyn Strategy>,
+    classes: Mutex<HashMap<Steps, Arc<Vec<u32>>>>,
+}
+
+impl Work {
+    /// The secrets reached by `path` from the root.
+    fn candidates(&self, path: &[(u32, usize)]) -> Arc<Vec<u32>> {
+        let cached = |prefix: &[(u32, usize)]| {
+            let classes = self.classes.lock().unwrap_or_else(|e| e.into_inner());
+            classes.get(prefix).cloned()
+        };
+        if let Some(here) = cached(path) {
+            return here;
+        }
+        let here = match path.split_last() {
+            None => Arc::new((0..self.codes.len()).collect()),
+            Some((&(guess, answer), before)) => {
+                let parent = self.candidates(before);
+                let (split, _) = self.codes.split(guess, &parent);
+                let part = split
+                    .iter()
+                    .find(|&(a, _)| a == answer)
+                    .map(|(_, p)| p.to_vec());
+                Arc::new(part.unwrap_or_default())
+            }
+        };
+        let mut classes = self.classes.lock().unwrap_or_else(|e| e.into_inner());
+        classes.insert(path.to_vec(), Arc::clone(&here));
+        here
+    }
 }
 
 /// What a folder's items look like now.
@@ -69,6 +113,7 @@ impl Run {
             dir: dir.to_path_buf(),
             plan,
             id: identity(&text),
+            work: OnceLock::new(),
         };
         for (name, script) in super::slurm::scripts(&run, mmgen) {
             let path = dir.join(name);
@@ -86,6 +131,7 @@ impl Run {
             dir: dir.to_path_buf(),
             plan: Plan::from_json(&text)?,
             id: identity(&text),
+            work: OnceLock::new(),
         })
     }
 
@@ -117,18 +163,24 @@ impl Run {
             return Ok(false);
         }
         let recipe = &self.plan.recipe;
-        let strategy = recipe.strategy()?;
-        let codes = Codes::new(recipe.board);
-        let candidates = self.plan.candidates(&codes, index);
-        let history: Vec<u32> = self.plan.items[index]
-            .path
-            .iter()
-            .map(|&(g, _)| g)
-            .collect();
+        let work = match self.work.get() {
+            Some(work) => work,
+            None => {
+                let work = Work {
+                    codes: Codes::new(recipe.board),
+                    strategy: recipe.strategy()?,
+                    classes: Mutex::new(HashMap::new()),
+                };
+                self.work.get_or_init(|| work)
+            }
+        };
+        let path = &self.plan.items[index].path;
+        let candidates = work.candidates(path);
+        let history: Vec<u32> = path.iter().map(|&(g, _)| g).collect();
         let started = Instant::now();
         let subtree = expand_below(
-            &codes,
-            strategy.as_ref(),
+            &work.codes,
+            work.strategy.as_ref(),
             recipe.settings(),
             counters,
             &history,

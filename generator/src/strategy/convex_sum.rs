@@ -15,7 +15,8 @@ pub struct ConvexSum<F, S> {
 }
 
 /// Irving's sum of squares: `f(c) = c^2`, each step `2c - 1`.
-pub fn squares() -> ConvexSum<impl Fn(u32) -> u64 + Sync, impl Fn(u32) -> u64 + Sync> {
+pub fn squares() -> ConvexSum<impl Fn(u32) -> u64 + Send + Sync, impl Fn(u32) -> u64 + Send + Sync>
+{
     ConvexSum {
         f: |c: u32| u64::from(c) * u64::from(c),
         step: |c: u32| 2 * u64::from(c) - 1,
@@ -24,8 +25,8 @@ pub fn squares() -> ConvexSum<impl Fn(u32) -> u64 + Sync, impl Fn(u32) -> u64 + 
 
 impl<F, S> Scoring for ConvexSum<F, S>
 where
-    F: Fn(u32) -> u64 + Sync,
-    S: Fn(u32) -> u64 + Sync,
+    F: Fn(u32) -> u64 + Send + Sync,
+    S: Fn(u32) -> u64 + Send + Sync,
 {
     #[inline(always)]
     fn grow(&self, sum: &mut u64, size: u32, _left: usize, limit: u64) -> bool {

@@ -59,7 +59,9 @@ pub fn c_log_c(codes: u32) -> Vec<u64> {
 }
 
 /// Score: `sum c log2 c` over the classes, in fixed point.
-pub fn entropy(codes: u32) -> ConvexSum<impl Fn(u32) -> u64 + Sync, impl Fn(u32) -> u64 + Sync> {
+pub fn entropy(
+    codes: u32,
+) -> ConvexSum<impl Fn(u32) -> u64 + Send + Sync, impl Fn(u32) -> u64 + Send + Sync> {
     let table = c_log_c(codes);
     // steps[c - 1] = f(c) - f(c - 1): one load for each secret placed.
     let steps: Vec<u64> = table.windows(2).map(|w| w[1] - w[0]).collect();

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 /// secrets are counted into the guess's answer classes, one secret at a time, so
 /// that a guess is dropped as soon as it cannot stay within a limit; smaller is
 /// better.
-pub trait Scoring: Sync {
+pub trait Scoring: Send + Sync {
     /// A secret joined a class, which now holds `size`, with `left` secrets still
     /// to place: updates `state` (0 before the first secret) and says whether the
     /// final score can still be at most `limit` (once it cannot, it never can).

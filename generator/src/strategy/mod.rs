@@ -24,7 +24,7 @@ use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;
 
 /// A rule for the next guess.
-pub trait Strategy: Sync {
+pub trait Strategy: Send + Sync {
     /// What goes into the file header, once the tree is built.
     fn info(&self, codes: &Codes) -> StrategyInfo;
 
