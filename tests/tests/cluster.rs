@@ -9,6 +9,12 @@ use std::process::{Command, Stdio};
 
 const BOARD: [&str; 6] = ["--pegs", "5", "--colors", "7", "--strategy", "knuth"];
 
+/// `mmgen plan` arguments for a depth-1 plan of 5x7 with `strategy` in `dir`.
+fn depth_one_plan<'a>(dir: &'a str, strategy: &'a str) -> Vec<&'a str> {
+    let board = ["--pegs", "5", "--colors", "7", "--strategy", strategy];
+    [&["plan", "--dir", dir, "--depth", "1"][..], &board].concat()
+}
+
 fn status(dir: &Path) -> serde_json::Value {
     json(&ok(
         "mmgen",
@@ -155,19 +161,7 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
     let other = dir.join("other");
     ok(
         "mmgen",
-        &[
-            "plan",
-            "--dir",
-            other.to_str().unwrap(),
-            "--depth",
-            "1",
-            "--pegs",
-            "5",
-            "--colors",
-            "7",
-            "--strategy",
-            "most-parts",
-        ],
+        &depth_one_plan(other.to_str().unwrap(), "most-parts"),
     );
     ok(
         "mmgen",
@@ -175,40 +169,12 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
     );
     std::fs::copy(other.join("items/3.item"), run.join("items/3.item")).unwrap();
     assert_eq!(status(&run)["damaged_items"], serde_json::json!([3]));
-    let err = fails(
-        "mmgen",
-        &[
-            "plan",
-            "--dir",
-            run_text,
-            "--depth",
-            "1",
-            "--pegs",
-            "5",
-            "--colors",
-            "7",
-            "--strategy",
-            "entropy",
-        ],
-    );
+    let err = fails("mmgen", &depth_one_plan(run_text, "entropy"));
     assert!(err.contains("holds another plan"), "{err}");
     // Forced, the new plan starts with no items: the old ones can never merge.
     ok(
         "mmgen",
-        &[
-            "plan",
-            "--dir",
-            run_text,
-            "--depth",
-            "1",
-            "--pegs",
-            "5",
-            "--colors",
-            "7",
-            "--strategy",
-            "entropy",
-            "--force",
-        ],
+        &[&depth_one_plan(run_text, "entropy")[..], &["--force"]].concat(),
     );
     let fresh = status(&run);
     assert_eq!(
