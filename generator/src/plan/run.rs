@@ -197,55 +197,57 @@ impl Run {
 
     /// Which items are done, missing or damaged.
     pub fn status(&self) -> Status {
+        self.scan().0
+    }
+
+    /// Reads every item once: the status, and the subtrees of those done.
+    fn scan(&self) -> (Status, Vec<Option<Subtree>>) {
         let mut status = Status {
             jobs: self.plan.items.len(),
             ..Status::default()
         };
+        let mut subtrees = Vec::with_capacity(status.jobs);
         for (index, item) in self.plan.items.iter().enumerate() {
             let secrets = u64::from(item.secrets);
-            match self.read_item(index) {
+            let read = self.read_item(index);
+            match &read {
                 Ok(Some(solved)) => {
                     status.done.push(index);
                     status.seconds += solved.seconds;
                     status.secrets_done += secrets;
                 }
-                Ok(None) => {
-                    status.missing.push(index);
-                    status.secrets_left += secrets;
-                }
-                Err(()) => {
-                    status.damaged.push(index);
-                    status.secrets_left += secrets;
-                }
+                Ok(None) => status.missing.push(index),
+                Err(()) => status.damaged.push(index),
             }
+            if !matches!(read, Ok(Some(_))) {
+                status.secrets_left += secrets;
+            }
+            subtrees.push(read.ok().flatten().map(|solved| solved.subtree));
         }
-        status
+        (status, subtrees)
     }
 
     /// The whole tree: the top with every item's subtree in its place, laid out as
     /// a single run lays it out. Fails naming the items to rerun.
     pub fn merge(&self) -> Result<Generated, String> {
-        let status = self.status();
+        let (status, mut subtrees) = self.scan();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
-            let list = |items: &[usize]| {
-                items
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+            let list = |kind: &str, items: &[usize]| {
+                let items: Vec<String> = items.iter().map(usize::to_string).collect();
+                (!items.is_empty()).then(|| format!("{kind} {}", items.join(" ")))
             };
-            let mut message = String::from("not every item is done; rerun them:");
-            if !status.missing.is_empty() {
-                message += &format!(" missing {}", list(&status.missing));
-            }
-            if !status.damaged.is_empty() {
-                message += &format!(";  damaged {}", list(&status.damaged));
-            }
-            return Err(message);
-        }
-        let mut subtrees: Vec<Option<Subtree>> = (0..status.jobs)
-            .map(|index| self.read_item(index).ok().flatten().map(|s| s.subtree))
+            let parts: Vec<String> = [
+                list("missing", &status.missing),
+                list("damaged", &status.damaged),
+            ]
+            .into_iter()
+            .flatten()
             .collect();
+            return Err(format!(
+                "not every item is done; rerun them: {}",
+                parts.join("; ")
+            ));
+        }
         let tree = assemble(&self.plan.top, &mut subtrees)?;
         let recipe = &self.plan.recipe;
         let strategy = recipe.strategy()?;

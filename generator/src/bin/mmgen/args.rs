@@ -102,15 +102,7 @@ impl SearchArgs {
 
     /// The strategy options, with the time limit counted from now.
     pub fn options(&self, board: Board) -> Result<Options, String> {
-        let first = match &self.first {
-            Some(text) => {
-                let code = board
-                    .parse(text)
-                    .map_err(|e| format!("--first '{text}': {e}"))?;
-                board.index(code)
-            }
-            None => None,
-        };
+        let first = first_guess(board, self.first.as_deref())?;
         let deadline = match self.time_limit {
             Some(s) if s.is_finite() && s >= 0.0 => {
                 Some(Instant::now() + Duration::from_secs_f64(s))
@@ -136,6 +128,15 @@ impl SearchArgs {
     pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
         pool(self.threads)
     }
+}
+
+/// The code index of `--first CODE`, if given, in the board's notation.
+pub fn first_guess(board: Board, text: Option<&str>) -> Result<Option<u32>, String> {
+    let Some(text) = text else { return Ok(None) };
+    let code = board
+        .parse(text)
+        .map_err(|e| format!("--first '{text}': {e}"))?;
+    Ok(board.index(code))
 }
 
 /// The most worker threads `--threads` takes: far more than cores only adds

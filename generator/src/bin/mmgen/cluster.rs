@@ -1,7 +1,7 @@
 //! `mmgen plan`, `mmgen solve-class`, `mmgen status`, `mmgen merge`: one tree built
 //! as independent work items, on a cluster or anywhere (see `generator::plan`).
 
-use crate::args::{pool, BoardArgs};
+use crate::args::{first_guess, pool, BoardArgs};
 use generator::output::{check_target, write_tree_file};
 use generator::plan::{Plan, Recipe, Run};
 use generator::Counters;
@@ -82,16 +82,7 @@ pub struct MergeArgs {
 
 pub fn plan(args: &PlanArgs) -> Outcome {
     let board = args.board.board()?;
-    let first = match &args.first {
-        Some(text) => Some(
-            board
-                .parse(text)
-                .ok()
-                .and_then(|c| board.index(c))
-                .ok_or_else(|| format!("--first '{text}' is not a code of this board"))?,
-        ),
-        None => None,
-    };
+    let first = first_guess(board, args.first.as_deref())?;
     let recipe = Recipe {
         board,
         strategy: args.strategy,
