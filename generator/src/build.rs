@@ -30,6 +30,23 @@ pub enum Subtree {
     },
 }
 
+impl Subtree {
+    /// Guesses summed over the subtree's secrets, counted from its first guess.
+    pub fn total(&self) -> u64 {
+        match self {
+            Subtree::Leaf(_) => 1,
+            Subtree::Node {
+                candidates,
+                children,
+                ..
+            } => {
+                let below: u64 = children.iter().map(|(_, child)| child.total()).sum();
+                u64::from(*candidates) + below
+            }
+        }
+    }
+}
+
 /// Expands the complete tree of `strategy` over every code of the board.
 pub fn expand(
     codes: &Codes,

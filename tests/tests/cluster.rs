@@ -183,27 +183,138 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
     );
 }
 
-#[test]
-fn plans_refuse_what_they_cannot_build_yet() {
-    let dir = scratch("cluster_optimal");
-    let err = fails(
+/// Plans `board` with the exact search in `dir/run`; returns the run's folder.
+fn plan_exact(dir: &Path, board: &[&str]) -> std::path::PathBuf {
+    let run = dir.join("run");
+    let base = [
+        "plan",
+        "--dir",
+        run.to_str().unwrap(),
+        "--strategy",
+        "optimal",
+    ];
+    let planned = ok("mmgen", &[&base[..], board].concat());
+    assert!(planned.starts_with("planned "), "{planned}");
+    run
+}
+
+/// Plans `board` with the exact search in `dir`, solves every item two at a time
+/// as separate processes, merges, and checks the bytes against a single run;
+/// returns the final status.
+fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::Value {
+    let run = plan_exact(dir, board);
+    let run_text = run.to_str().unwrap();
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    assert!(plan["heuristic"]["total"].as_u64().is_some(), "{plan}");
+    let fresh = status(&run);
+    assert_eq!(fresh["best_total"], serde_json::Value::Null);
+    let jobs = fresh["jobs"].as_u64().unwrap() as usize;
+    solve_two_at_a_time(&run, &(0..jobs).collect::<Vec<_>>());
+    let merged = dir.join("merged.mmt");
+    let out = ok(
         "mmgen",
         &[
-            "plan",
+            "merge",
             "--dir",
-            dir.join("run").to_str().unwrap(),
-            "--pegs",
-            "4",
-            "--colors",
-            "6",
-            "--strategy",
-            "optimal",
+            run_text,
+            "--out",
+            merged.to_str().unwrap(),
         ],
     );
+    assert!(out.contains("proven       yes"), "{out}");
+    let single_args = [&["--strategy", "optimal"][..], board].concat();
+    let (single, report) = generate(dir, "single.mmt", &single_args);
     assert!(
-        err.contains("the exact search does not run as work items yet"),
+        std::fs::read(&merged).unwrap() == std::fs::read(&single).unwrap(),
+        "merged and single-run files differ for {board:?}"
+    );
+    let after = status(&run);
+    assert_eq!(after["best_total"], report["total_guesses"], "{after}");
+    assert_eq!(after["lower_bound"], report["total_guesses"], "{after}");
+    assert_eq!(after["open_first_guesses"], 0);
+    after
+}
+
+#[test]
+fn exact_plans_merge_into_the_single_run_s_proven_optimum() {
+    let dir = scratch("cluster_exact_46");
+    let after = exact_plan_matches_the_single_run(&dir, &["--pegs", "4", "--colors", "6"]);
+    // 5 first guesses up to symmetry, each with its classes as items.
+    assert!(after["jobs"].as_u64().unwrap() > 40, "{after}");
+    assert_eq!(after["best_first"], "1123");
+    let dir = scratch("cluster_exact_46_depth5");
+    let after = exact_plan_matches_the_single_run(
+        &dir,
+        &["--pegs", "4", "--colors", "6", "--max-depth", "5"],
+    );
+    assert_eq!(after["best_total"], 5626);
+}
+
+#[test]
+fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
+    let dir = scratch("cluster_exact_bc");
+    let board = ["--pegs", "4", "--colors", "10", "--no-repeat"];
+    let after = exact_plan_matches_the_single_run(&dir, &board);
+    assert_eq!(after["best_total"], 26274);
+}
+
+#[test]
+fn an_exact_plan_shows_first_guesses_too_dear_and_unmeetable_depths() {
+    // Items of first guesses that cannot beat the best are recorded as too dear,
+    // and the status bound never passes the optimum.
+    let dir = scratch("cluster_exact_47");
+    let run = plan_exact(&dir, &["--pegs", "4", "--colors", "7"]);
+    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    let mut floors = Vec::new();
+    for pair in (0..jobs).collect::<Vec<_>>().chunks(8) {
+        solve_two_at_a_time(&run, pair);
+        let now = status(&run);
+        floors.push(now["lower_bound"].as_u64().unwrap());
+    }
+    assert!(floors.iter().all(|&f| f <= 11228), "{floors:?}");
+    assert_eq!(floors.last(), Some(&11228));
+    let dear = std::fs::read_dir(run.join("items"))
+        .unwrap()
+        .filter(|f| std::fs::read(f.as_ref().unwrap().path()).unwrap()[24] == 2)
+        .count();
+    assert!(dear > 0, "no item was cut short by the budget");
+
+    // 4x5 within 4 guesses passes the bounds, but the items prove it impossible.
+    let dir = scratch("cluster_exact_unmet");
+    let run = plan_exact(&dir, &["--pegs", "4", "--colors", "5", "--max-depth", "4"]);
+    let run_text = run.to_str().unwrap();
+    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    solve_two_at_a_time(&run, &(0..jobs).collect::<Vec<_>>());
+    let out = dir.join("none.mmt");
+    let err = fails(
+        "mmgen",
+        &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
+    );
+    assert!(
+        err.contains("no strategy solves every secret within 4 guesses"),
         "{err}"
     );
+    assert!(!out.exists());
+}
+
+#[test]
+fn plans_refuse_what_they_cannot_build() {
+    let dir = scratch("cluster_refused");
+    let run = dir.join("run");
+    let plan = |extra: &[&str]| {
+        let base = ["plan", "--dir", run.to_str().unwrap(), "--pegs", "4"];
+        fails("mmgen", &[&base[..], extra].concat())
+    };
+    let err = plan(&["--strategy", "optimal", "--depth", "2"]);
+    assert!(err.contains("an exact plan has depth 1"), "{err}");
+    let err = plan(&["--strategy", "knuth", "--max-depth", "5"]);
+    assert!(
+        err.contains("--max-depth applies to --strategy optimal only"),
+        "{err}"
+    );
+    let err = plan(&["--strategy", "optimal", "--max-depth", "4"]);
+    assert!(err.contains("proven by the bounds"), "{err}");
+    assert!(!run.join("plan.json").exists());
     let err = fails(
         "mmgen",
         &["status", "--dir", dir.join("nothing").to_str().unwrap()],

@@ -40,7 +40,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::codes::Codes;
+use crate::codes::{Codes, Secrets};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
 use lookup::score::answer_count;
@@ -58,7 +58,7 @@ mod options;
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
-use options::{At, Best};
+use options::{At, Best, Choice};
 
 /// Sets of at most this many secrets more than a guess has answers are "small":
 /// one guess can often split them into singletons, they are many, and searching
@@ -278,6 +278,56 @@ impl Exact {
         least.max(itself)
     }
 
+    /// The candidates a search of `candidates` tries, in its order: every one of a
+    /// small set, else those `keep` keeps (one per symmetry class).
+    fn inside_options(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        secrets: &Secrets,
+        keep: impl Fn(&u32) -> bool,
+        depth: u32,
+        limit: u32,
+    ) -> Vec<Choice> {
+        let small = candidates.len() <= self.small;
+        let inside = candidates.iter().copied().filter(|g| small || keep(g));
+        self.options(context, secrets, inside, depth, limit)
+    }
+
+    /// The first guesses a search of the whole board (`all` codes, `depth` guesses
+    /// at most) tries, in its order. Every code is a candidate there, so the guess
+    /// it keeps is the first of the cheapest of these: work items ([`crate::plan`])
+    /// cost each one's classes apart and choose at the merge by the same rule.
+    pub fn first_guesses(&self, context: Context, all: &[u32], depth: u32) -> Vec<u32> {
+        let codes = context.codes;
+        let node = Node {
+            candidates: all,
+            history: &[],
+        };
+        let symmetry = context
+            .symmetry
+            .then(|| Symmetry::at(codes, &node))
+            .flatten();
+        let keep =
+            |g: &u32| (symmetry.as_ref()).is_none_or(|s| s.is_representative(codes.code(*g)));
+        let secrets = codes.gather(all);
+        let depth = depth.min(all.len() as u32);
+        let options = self.inside_options(context, all, &secrets, keep, depth, UNLIMITED);
+        options.iter().map(|o| o.guess).collect()
+    }
+
+    /// The optimum for `node` with at most `depth` more guesses per secret, if it
+    /// is below `budget`: `None` if it is not (or time ran out).
+    pub fn cost_below(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<u32> {
+        self.solve(context, node.candidates, node.history, depth, budget, None)
+    }
+
+    /// The least any `n` secrets can cost with `depth` guesses left, by the bounds
+    /// alone ([`UNLIMITED`] if `depth` guesses cannot solve them all).
+    pub fn floor(&self, n: usize, depth: u32) -> u32 {
+        self.bound(n, depth.min(n as u32))
+    }
+
     /// Searches `node` (more than two candidates, `depth` at most their number)
     /// for the optimum below `budget` and the guess kept for it.
     fn search(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<(u32, u32)> {
@@ -314,11 +364,7 @@ impl Exact {
         };
         // Candidates first: they win ties, so an outsider must be strictly cheaper,
         // and often none can be (a candidate at most the outsiders' floor).
-        let inside = candidates
-            .iter()
-            .copied()
-            .filter(|g| n <= self.small || keep(g));
-        let inside = self.options(context, &secrets, inside, depth, best.limit);
+        let inside = self.inside_options(context, candidates, &secrets, keep, depth, best.limit);
         self.try_options(at, inside, &mut best);
         if !self.candidates_only
             && self.outsiders_may_beat(best.limit, codes, &secrets, depth)

@@ -1,18 +1,31 @@
-//! One work item's subtree as a file (see the module docs of [`super`]): magic,
+//! One work item's result as a file (see the module docs of [`super`]): magic,
 //! the plan's identity, the item's index, the seconds it took, the subtree in
-//! preorder, and a CRC-32 of everything before it. Little-endian throughout.
+//! preorder (or, for an exact item shown too dear, tag 2 and the least it costs),
+//! and a CRC-32 of everything before it. Little-endian throughout.
 
 use crate::build::Subtree;
 
 /// The first bytes of an item file.
 const MAGIC: [u8; 8] = *b"MMTITEM1";
 
-/// A finished item: its subtree and how long it took to build.
+/// A finished item: what it found and how long it took.
 #[derive(Debug)]
 pub struct Solved {
-    pub subtree: Subtree,
+    pub outcome: Outcome,
     pub seconds: f64,
 }
+
+/// What an item found.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The item's subtree.
+    Tree(Subtree),
+    /// An exact item's class costs at least this much: too dear to matter.
+    AtLeast(u64),
+}
+
+/// The tag of [`Outcome::AtLeast`], after those of a leaf (0) and a node (1).
+const AT_LEAST: u8 = 2;
 
 fn encode_subtree(tree: &Subtree, out: &mut Vec<u8>) {
     match tree {
@@ -45,7 +58,13 @@ pub fn encode(plan_id: u32, index: u32, solved: &Solved) -> Vec<u8> {
     out.extend(plan_id.to_le_bytes());
     out.extend(index.to_le_bytes());
     out.extend(solved.seconds.to_le_bytes());
-    encode_subtree(&solved.subtree, &mut out);
+    match &solved.outcome {
+        Outcome::Tree(subtree) => encode_subtree(subtree, &mut out),
+        Outcome::AtLeast(cost) => {
+            out.push(AT_LEAST);
+            out.extend(cost.to_le_bytes());
+        }
+    }
     let crc = crc32fast::hash(&out);
     out.extend(crc.to_le_bytes());
     out
@@ -108,8 +127,14 @@ pub fn decode(bytes: &[u8], plan_id: u32, index: u32, secrets: u32) -> Option<So
         return None;
     }
     let seconds = f64::from_le_bytes(r.take()?);
-    let subtree = r.subtree(secrets)?;
-    r.bytes.is_empty().then_some(Solved { subtree, seconds })
+    let outcome = match r.bytes.first() {
+        Some(&AT_LEAST) => {
+            r.u8()?;
+            Outcome::AtLeast(u64::from_le_bytes(r.take()?))
+        }
+        _ => Outcome::Tree(r.subtree(secrets)?),
+    };
+    r.bytes.is_empty().then_some(Solved { outcome, seconds })
 }
 
 #[cfg(test)]
@@ -128,13 +153,21 @@ mod tests {
             42,
             7,
             &Solved {
-                subtree,
+                outcome: Outcome::Tree(subtree),
                 seconds: 1.5,
             },
         );
         let back = decode(&bytes, 42, 7, 3).unwrap();
         assert_eq!(back.seconds, 1.5);
         assert_eq!(encode(42, 7, &back), bytes);
+        let dear = Solved {
+            outcome: Outcome::AtLeast(1 << 40),
+            seconds: 0.25,
+        };
+        let dear_bytes = encode(42, 8, &dear);
+        let back = decode(&dear_bytes, 42, 8, 3).unwrap();
+        assert!(matches!(back.outcome, Outcome::AtLeast(c) if c == 1 << 40));
+        assert!(decode(&dear_bytes[..dear_bytes.len() - 1], 42, 8, 3).is_none());
         assert!(decode(&bytes, 43, 7, 3).is_none(), "another plan");
         assert!(decode(&bytes, 42, 8, 3).is_none(), "another item");
         for at in 0..bytes.len() {

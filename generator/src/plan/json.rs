@@ -14,6 +14,9 @@ fn top_json(top: &Top) -> Value {
     match top {
         Top::Leaf(code) => json!({ "leaf": code }),
         Top::Item(index) => json!({ "item": index }),
+        Top::Cheapest(options) => {
+            json!({ "cheapest": options.iter().map(top_json).collect::<Vec<_>>() })
+        }
         Top::Node {
             guess,
             wins,
@@ -44,6 +47,15 @@ fn top_from(value: &Value, items: usize) -> Result<Top, String> {
         return (index < items)
             .then_some(Top::Item(index))
             .ok_or_else(|| format!("plan.json: item {index} is not in the list"));
+    }
+    if let Some(options) = value.get("cheapest") {
+        let options = options
+            .as_array()
+            .ok_or("plan.json: cheapest is not a list")?
+            .iter()
+            .map(|option| top_from(option, items))
+            .collect::<Result<Vec<_>, String>>()?;
+        return Ok(Top::Cheapest(options));
     }
     let children = value["children"]
         .as_array()
@@ -81,8 +93,10 @@ impl Plan {
             "strategy": r.strategy.name(),
             "consistent_only": r.consistent_only,
             "first": first,
+            "max_depth": r.max_depth,
             "symmetry": r.symmetry,
             "depth": self.depth,
+            "heuristic": self.heuristic.map(|(kind, total)| json!({ "strategy": kind.name(), "total": total })),
             "top": top_json(&self.top),
             "items": items,
         });
@@ -129,14 +143,29 @@ impl Plan {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let heuristic = match &v["heuristic"] {
+            Value::Null => None,
+            h => Some((
+                (h["strategy"].as_str())
+                    .and_then(StrategyKind::from_name)
+                    .ok_or("plan.json: unknown heuristic strategy")?,
+                number(&h["total"], "the heuristic total")?,
+            )),
+        };
+        let max_depth = match &v["max_depth"] {
+            Value::Null => None,
+            d => Some(number(d, "max_depth")?),
+        };
         Ok(Plan {
             recipe: Recipe {
                 board,
                 strategy,
                 consistent_only: v["consistent_only"] == true,
                 first,
+                max_depth,
                 symmetry: v["symmetry"] != false,
             },
+            heuristic,
             depth: number(&v["depth"], "depth")?,
             top: top_from(&v["top"], items.len())?,
             items,

@@ -10,21 +10,30 @@
 //! node (its candidates and history), never on what else is being built. So the
 //! merged file is byte-identical to `mmgen`'s.
 //!
+//! An exact plan (`--strategy optimal`) cannot choose its first guess on one
+//! machine: that choice is the whole proof. So its top lists the first guesses the
+//! search would try, and its items are their answer classes, each costed exactly
+//! or shown too dear (`plan::exact`); the merge keeps the first of the cheapest, as the
+//! search does.
+//!
 //! An item file holds its subtree in preorder (a leaf: 0, code; a node: 1, guess,
-//! wins, candidates, branch count, then each branch's answer and subtree), tagged
-//! with the plan's identity and the item's index and ended by a CRC-32, and is
-//! written to a temporary name and renamed, so a killed job leaves no item half
-//! written and a rerun skips the items already done.
+//! wins, candidates, branch count, then each branch's answer and subtree), or for
+//! an exact item shown too dear, 2 and the least it costs; it is tagged with the
+//! plan's identity and the item's index and ended by a CRC-32, and is written to a
+//! temporary name and renamed, so a killed job leaves no item half written and a
+//! rerun skips the items already done.
 
+mod exact;
 mod item;
 mod json;
 mod run;
 mod slurm;
 
+pub use exact::{Standing, NEVER};
 pub use run::{Run, Status};
 
 use crate::codes::Codes;
-use crate::strategy::{by_kind, Options, Strategy};
+use crate::strategy::{by_kind, Optimal, Options, Strategy};
 use crate::{Counters, Node, Settings};
 use lookup::format::StrategyKind;
 use lookup::Board;
@@ -37,24 +46,49 @@ pub struct Recipe {
     pub consistent_only: bool,
     /// A forced first guess (code index).
     pub first: Option<u32>,
+    /// The exact search: no secret may need more guesses.
+    pub max_depth: Option<u32>,
     pub symmetry: bool,
 }
 
-impl Recipe {
-    /// The strategy, or why a plan cannot build it.
-    pub fn strategy(&self) -> Result<Box<dyn Strategy>, String> {
-        if self.strategy == StrategyKind::Optimal {
-            return Err(
-                "plans build heuristic strategies; the exact search does not run as work items yet"
-                    .into(),
-            );
+/// The strategy of a recipe: a rule, or the exact search, whose items are costed
+/// apart ([`exact`]).
+pub(crate) enum Builder {
+    Rule(Box<dyn Strategy>),
+    Exact(Box<Optimal>),
+}
+
+impl Builder {
+    pub(crate) fn strategy(&self) -> &dyn Strategy {
+        match self {
+            Builder::Rule(rule) => rule.as_ref(),
+            Builder::Exact(optimal) => optimal.as_ref(),
         }
-        let options = Options {
+    }
+}
+
+impl Recipe {
+    fn options(&self) -> Options {
+        Options {
             consistent_only: self.consistent_only,
             first: self.first,
+            max_depth: self.max_depth,
             ..Options::default()
-        };
-        by_kind(self.strategy, options, self.board)
+        }
+    }
+
+    /// The strategy, or why a plan cannot build it.
+    pub(crate) fn builder(&self) -> Result<Builder, String> {
+        if self.strategy == StrategyKind::Optimal {
+            let optimal = crate::strategy::exact(self.options(), self.board);
+            optimal.assume_depth(self.max_depth);
+            return Ok(Builder::Exact(Box::new(optimal)));
+        }
+        if self.max_depth.is_some() {
+            return Err("--max-depth applies to --strategy optimal only".into());
+        }
+        by_kind(self.strategy, self.options(), self.board)
+            .map(Builder::Rule)
             .ok_or_else(|| format!("no strategy {} to build", self.strategy.name()))
     }
 
@@ -76,6 +110,9 @@ pub enum Top {
     },
     Leaf(u32),
     Item(usize),
+    /// The first of the cheapest of these nodes, by what their items cost: the
+    /// exact search's first guess, decided at the merge.
+    Cheapest(Vec<Top>),
 }
 
 /// One work item: the class reached by `path` (guess, answer) from the root.
@@ -93,6 +130,9 @@ pub struct Plan {
     pub depth: u32,
     pub top: Top,
     pub items: Vec<Item>,
+    /// Exact plans: the least total of a heuristic tree that meets the options, and
+    /// its rule; no item need prove more than what beats it.
+    pub heuristic: Option<(StrategyKind, u32)>,
 }
 
 /// The most work items a plan aims for when no depth is given.
@@ -102,7 +142,10 @@ impl Plan {
     /// The top of the tree chosen down to `depth` guesses per line (at least 1), or
     /// without a depth, the least that gives [`ENOUGH_ITEMS`] items (at most 6).
     pub fn new(recipe: Recipe, depth: Option<u32>) -> Result<Plan, String> {
-        let strategy = recipe.strategy()?;
+        let strategy = match recipe.builder()? {
+            Builder::Exact(optimal) => return exact::plan(recipe, &optimal, depth),
+            Builder::Rule(rule) => rule,
+        };
         let codes = Codes::new(recipe.board);
         let top = |depth: u32| {
             let mut builder = TopBuilder {
@@ -130,6 +173,7 @@ impl Plan {
             depth,
             top,
             items,
+            heuristic: None,
         })
     }
 }
@@ -163,6 +207,11 @@ impl TopBuilder<'_> {
             history: &history,
         };
         let guess = (self.strategy).choose(self.codes, &node, self.settings, &self.counters);
+        self.node(path, candidates, guess)
+    }
+
+    /// The node that plays `guess` for `candidates` (at least two), reached by `path`.
+    fn node(&mut self, path: &mut Vec<(u32, usize)>, candidates: &[u32], guess: u32) -> Top {
         let (split, wins) = self.codes.split(guess, candidates);
         let mut children = Vec::with_capacity(split.len());
         for (answer, part) in split.iter() {

@@ -2,14 +2,16 @@
 //! status, merge. `RUN/plan.json` is the plan; `RUN/items/N.item` are the items;
 //! `RUN/submit.sh`, `RUN/items.sbatch` and `RUN/merge.sbatch` run it on Slurm.
 
-use super::item::{self, Solved};
+use super::exact::{self, Cost, Standing};
+use super::item::{self, Outcome, Solved};
 use super::json::identity;
-use super::{Plan, Top};
+use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
+use crate::exact::UNLIMITED;
 use crate::output::write_owned;
-use crate::strategy::Strategy;
-use crate::{lay_out, Counters, Generated};
+use crate::strategy::Optimal;
+use crate::{lay_out, Counters, Generated, Node};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -28,11 +30,12 @@ pub struct Run {
 /// A path from the root: (guess, answer) steps.
 type Steps = Vec<(u32, usize)>;
 
-/// What solving items needs, made once: the codes, the strategy, and the secrets
-/// reached by each path prefix met so far (items share their first steps).
+/// What solving items needs, made once: the codes, the strategy (whose exact
+/// search keeps what it proved for the next item), and the secrets reached by each
+/// path prefix met so far (items share their first steps).
 struct Work {
     codes: Codes,
-    strategy: Box<dyn Strategy>,
+    builder: Builder,
     classes: Mutex<HashMap<Steps, Arc<Vec<u32>>>>,
 }
 
@@ -77,6 +80,8 @@ pub struct Status {
     pub secrets_left: u64,
     /// Secrets in the done items.
     pub secrets_done: u64,
+    /// Exact plans: where the proof stands.
+    pub standing: Option<Standing>,
 }
 
 impl Status {
@@ -168,26 +173,19 @@ impl Run {
             None => {
                 let work = Work {
                     codes: Codes::new(recipe.board),
-                    strategy: recipe.strategy()?,
+                    builder: recipe.builder()?,
                     classes: Mutex::new(HashMap::new()),
                 };
                 self.work.get_or_init(|| work)
             }
         };
-        let path = &self.plan.items[index].path;
-        let candidates = work.candidates(path);
-        let history: Vec<u32> = path.iter().map(|&(g, _)| g).collect();
         let started = Instant::now();
-        let subtree = expand_below(
-            &work.codes,
-            work.strategy.as_ref(),
-            recipe.settings(),
-            counters,
-            &history,
-            &candidates,
-        );
+        let outcome = match &work.builder {
+            Builder::Exact(optimal) => self.solve_exact(work, optimal, index, counters)?,
+            Builder::Rule(_) => Outcome::Tree(self.expand(work, index, counters)),
+        };
         let solved = Solved {
-            subtree,
+            outcome,
             seconds: started.elapsed().as_secs_f64(),
         };
         let bytes = item::encode(self.id, index as u32, &solved);
@@ -195,18 +193,91 @@ impl Run {
         Ok(true)
     }
 
-    /// Which items are done, missing or damaged.
-    pub fn status(&self) -> Status {
-        self.scan().0
+    /// The strategy's subtree for item `index`.
+    fn expand(&self, work: &Work, index: usize, counters: &Counters) -> Subtree {
+        let path = &self.plan.items[index].path;
+        let candidates = work.candidates(path);
+        let history: Vec<u32> = path.iter().map(|&(g, _)| g).collect();
+        expand_below(
+            &work.codes,
+            work.builder.strategy(),
+            self.plan.recipe.settings(),
+            counters,
+            &history,
+            &candidates,
+        )
     }
 
-    /// Reads every item once: the status, and the subtrees of those done.
-    fn scan(&self) -> (Status, Vec<Option<Subtree>>) {
+    /// Exact item `index`: its optimal subtree if it costs less than its budget
+    /// (see [`exact`]), else the least it costs.
+    fn solve_exact(
+        &self,
+        work: &Work,
+        optimal: &Optimal,
+        index: usize,
+        counters: &Counters,
+    ) -> Result<Outcome, String> {
+        let item = &self.plan.items[index];
+        let (_, done) = self.scan();
+        let known = exact::known(&self.plan, optimal, &done);
+        let budget = exact::budget(&self.plan, index, &known)
+            .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED));
+        let candidates = work.candidates(&item.path);
+        let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
+        let context = Optimal::context(&work.codes, self.plan.recipe.settings(), counters);
+        let depth = exact::depth_left(&self.plan, item);
+        let node = Node {
+            candidates: &candidates,
+            history: &history,
+        };
+        let Some(cost) = optimal.exact.cost_below(context, node, depth, budget) else {
+            let floor = exact::floor(&self.plan, optimal, item);
+            return Ok(Outcome::AtLeast(u64::from(budget).max(floor)));
+        };
+        let subtree = self.expand(work, index, counters);
+        if subtree.total() != u64::from(cost) {
+            return Err(format!(
+                "item {index}: the tree built costs {}, but the search proved {cost}; \
+                 this is a bug, please report it",
+                subtree.total()
+            ));
+        }
+        Ok(Outcome::Tree(subtree))
+    }
+
+    /// Which items are done, missing or damaged, and for an exact plan, where
+    /// the proof stands.
+    pub fn status(&self) -> Result<Status, String> {
+        let (mut status, done) = self.scan();
+        if let Builder::Exact(optimal) = self.plan.recipe.builder()? {
+            let known = exact::known(&self.plan, &optimal, &done);
+            status.standing = exact::standing(&self.plan, &known);
+        }
+        Ok(status)
+    }
+
+    /// Reads every item once: the status, and what each item done cost (the
+    /// total of its subtree, or the least an exact item shown too dear costs).
+    fn scan(&self) -> (Status, Vec<Option<Cost>>) {
+        let (status, outcomes) = self.read_all();
+        let costs = (outcomes.iter())
+            .map(|outcome| {
+                outcome.as_ref().map(|outcome| match outcome {
+                    Outcome::Tree(subtree) => Cost::Exact(subtree.total()),
+                    Outcome::AtLeast(least) => Cost::AtLeast(*least),
+                })
+            })
+            .collect();
+        (status, costs)
+    }
+
+    /// Reads every item once: the status, and the outcomes of those done.
+    fn read_all(&self) -> (Status, Vec<Option<Outcome>>) {
         let mut status = Status {
             jobs: self.plan.items.len(),
             ..Status::default()
         };
-        let mut subtrees = Vec::with_capacity(status.jobs);
+        let mut outcomes = Vec::with_capacity(status.jobs);
         for (index, item) in self.plan.items.iter().enumerate() {
             let secrets = u64::from(item.secrets);
             let read = self.read_item(index);
@@ -222,15 +293,15 @@ impl Run {
             if !matches!(read, Ok(Some(_))) {
                 status.secrets_left += secrets;
             }
-            subtrees.push(read.ok().flatten().map(|solved| solved.subtree));
+            outcomes.push(read.ok().flatten().map(|solved| solved.outcome));
         }
-        (status, subtrees)
+        (status, outcomes)
     }
 
     /// The whole tree: the top with every item's subtree in its place, laid out as
     /// a single run lays it out. Fails naming the items to rerun.
     pub fn merge(&self) -> Result<Generated, String> {
-        let (status, mut subtrees) = self.scan();
+        let (status, outcomes) = self.read_all();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
             let list = |kind: &str, items: &[usize]| {
                 let items: Vec<String> = items.iter().map(usize::to_string).collect();
@@ -248,11 +319,28 @@ impl Run {
                 parts.join("; ")
             ));
         }
-        let tree = assemble(&self.plan.top, &mut subtrees)?;
+        let known: Vec<Cost> = (outcomes.iter())
+            .map(|outcome| match outcome {
+                Some(Outcome::Tree(subtree)) => Cost::Exact(subtree.total()),
+                Some(Outcome::AtLeast(least)) => Cost::AtLeast(*least),
+                None => Cost::AtLeast(0),
+            })
+            .collect();
+        let mut subtrees: Vec<Option<Subtree>> = (outcomes.into_iter())
+            .map(|outcome| match outcome {
+                Some(Outcome::Tree(subtree)) => Some(subtree),
+                _ => None,
+            })
+            .collect();
+        let top = match &self.plan.top {
+            Top::Cheapest(options) => &options[exact::cheapest(&self.plan, options, &known)?],
+            top => top,
+        };
+        let tree = assemble(top, &mut subtrees)?;
         let recipe = &self.plan.recipe;
-        let strategy = recipe.strategy()?;
         let codes = Codes::new(recipe.board);
-        Ok(lay_out(recipe.board, &tree, strategy.info(&codes)))
+        let info = recipe.builder()?.strategy().info(&codes);
+        Ok(lay_out(recipe.board, &tree, info))
     }
 }
 
@@ -262,7 +350,7 @@ fn assemble(top: &Top, subtrees: &mut [Option<Subtree>]) -> Result<Subtree, Stri
         Top::Leaf(code) => Subtree::Leaf(*code),
         Top::Item(index) => subtrees[*index]
             .take()
-            .ok_or_else(|| format!("item {index} is used twice"))?,
+            .ok_or_else(|| format!("item {index} has no subtree or is used twice"))?,
         Top::Node {
             guess,
             wins,
@@ -277,6 +365,7 @@ fn assemble(top: &Top, subtrees: &mut [Option<Subtree>]) -> Result<Subtree, Stri
                 .map(|(answer, child)| Ok((*answer, assemble(child, subtrees)?)))
                 .collect::<Result<_, String>>()?,
         },
+        Top::Cheapest(_) => return Err("a plan's choice of first guess is nested".into()),
     })
 }
 

@@ -17,6 +17,8 @@ mod knuth;
 mod most_parts;
 mod optimal;
 
+pub(crate) use optimal::Optimal;
+
 use crate::codes::Codes;
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
@@ -272,18 +274,26 @@ pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box
             Box::new(most_parts::MostParts { answers }),
         ),
         StrategyKind::Consistent => Box::new(consistent::Consistent { options, board }),
-        StrategyKind::Optimal => {
-            let fallback = Heuristic {
-                kind: StrategyKind::MostParts,
-                description: "",
-                rule: Box::new(most_parts::MostParts { answers }),
-                options: Options { first: None, ..options },
-                board,
-            };
-            Box::new(optimal::Optimal::new(options, board, fallback))
-        }
+        StrategyKind::Optimal => Box::new(exact(options, board)),
         StrategyKind::Imported => return None,
     })
+}
+
+/// The exact search with `options` on `board`.
+pub(crate) fn exact(options: Options, board: Board) -> Optimal {
+    let fallback = Heuristic {
+        kind: StrategyKind::MostParts,
+        description: "",
+        rule: Box::new(most_parts::MostParts {
+            answers: lookup::score::answer_count(board.pegs()) as u64,
+        }),
+        options: Options {
+            first: None,
+            ..options
+        },
+        board,
+    };
+    Optimal::new(options, board, fallback)
 }
 
 /// The strategies a board can be built with, in the order reports list them.

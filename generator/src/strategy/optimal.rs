@@ -43,6 +43,12 @@ impl Optimal {
         }
     }
 
+    /// Builds for at most `depth` guesses per secret without proving first that a
+    /// strategy can meet it: for work items, whose merge finds that out.
+    pub fn assume_depth(&self, depth: Option<u32>) {
+        self.depth.get_or_init(|| depth);
+    }
+
     /// Whether a strategy solves every secret within `depth` guesses (with the
     /// forced first guess, if any); `None` if time ran out before the search knew.
     fn feasible(&self, context: Context, all: &[u32], depth: u32) -> Option<bool> {
@@ -103,7 +109,11 @@ impl Optimal {
         }
     }
 
-    fn context<'a>(codes: &'a Codes, settings: Settings, counters: &'a Counters) -> Context<'a> {
+    pub fn context<'a>(
+        codes: &'a Codes,
+        settings: Settings,
+        counters: &'a Counters,
+    ) -> Context<'a> {
         Context {
             codes,
             symmetry: settings.symmetry,

@@ -15,7 +15,8 @@ use std::path::PathBuf;
 pub struct PlanArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// The rule that picks each guess (heuristics only, for now).
+    /// The rule that picks each guess; optimal: the exact search, one item per first
+    /// guess and answer class.
     #[arg(long, value_enum, default_value_t = StrategyKind::Knuth)]
     strategy: StrategyKind,
     /// Guess only codes that are still possible.
@@ -24,10 +25,14 @@ pub struct PlanArgs {
     /// Force the first guess (in the board's notation).
     #[arg(long, value_name = "CODE")]
     first: Option<String>,
+    /// optimal: no secret may need more guesses than this.
+    #[arg(long, value_name = "D")]
+    max_depth: Option<u32>,
     /// Score every code at every node (slower; the tree is the same).
     #[arg(long)]
     no_symmetry: bool,
-    /// Guesses chosen in the top, per line (default: the least that gives 100 items).
+    /// Guesses chosen in the top, per line (default: the least that gives 100 items;
+    /// always 1 for optimal).
     #[arg(long, value_name = "K")]
     depth: Option<u32>,
     /// The run's folder: plan.json, items/, job scripts.
@@ -88,6 +93,7 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         strategy: args.strategy,
         consistent_only: args.consistent_only,
         first,
+        max_depth: args.max_depth,
         symmetry: !args.no_symmetry,
     };
     let plan = pool(args.threads)?.install(|| Plan::new(recipe, args.depth))?;
@@ -140,7 +146,11 @@ pub fn solve(args: &SolveArgs) -> Outcome {
 
 pub fn status(args: &StatusArgs) -> Outcome {
     let run = Run::open(&args.dir)?;
-    let status = run.status();
+    let status = run.status()?;
+    let board = run.plan.recipe.board;
+    let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
+    let standing = status.standing.as_ref();
+    let best = standing.and_then(|s| s.best);
     let mut out = std::io::stdout().lock();
     if args.json {
         let json = serde_json::json!({
@@ -152,6 +162,10 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "damaged_items": status.damaged,
             "seconds": status.seconds,
             "seconds_left": status.seconds_left(),
+            "best_first": best.and_then(|(guess, _)| code(guess)),
+            "best_total": best.map(|(_, total)| total),
+            "lower_bound": standing.map(|s| s.floor),
+            "open_first_guesses": standing.map(|s| s.open),
         });
         writeln!(out, "{json}")?;
         return Ok(());
@@ -175,6 +189,25 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "time left    about {left:.1} s of work, at the rate of the items done"
         )?,
         None => writeln!(out, "time left    unknown until an item is done")?,
+    }
+    if let Some(standing) = standing {
+        if let Some((guess, total)) = best {
+            let first = code(guess).unwrap_or_default();
+            writeln!(
+                out,
+                "best so far  {total} guesses in total, first guess {first}"
+            )?;
+        }
+        if standing.floor >= generator::plan::NEVER {
+            writeln!(out, "proven       no strategy meets the plan's --max-depth")?;
+        } else {
+            writeln!(
+                out,
+                "lower bound  {} guesses in total for any strategy with the plan's options \
+                 (proven by the items done and the bounds); {} first guesses still open",
+                standing.floor, standing.open
+            )?;
+        }
     }
     Ok(())
 }

@@ -1,0 +1,265 @@
+//! Exact plans: work items that prove the optimum between them.
+//!
+//! The exact search keeps, at the root, the first of the cheapest of the guesses it
+//! tries there ([`crate::exact::Exact::first_guesses`]), and a first guess costs
+//! its secrets plus the optimum of each of its answer classes. So an exact plan's
+//! top is [`Top::Cheapest`] over those guesses, with one item per class of two or
+//! more secrets.
+//!
+//! Most first guesses lose, and proving a class's optimum costs far more than
+//! proving it too dear. So an item proves its class's optimum only below a budget:
+//! the best total known plus one (a heuristic tree's total at the start, then any
+//! first guess whose items are all done), less what the class's siblings cost at
+//! least (their proven costs, or their bounds). A class that reaches its budget is
+//! recorded as costing at least that much, which puts its first guess above the
+//! best total. The plus one lets ties be proven, and the merge breaks them as the
+//! search does, by position. The kept first guess's items all hold their subtrees,
+//! and those are the single run's: the search keeps the same guess at a node
+//! whatever its budget or cache held.
+
+use super::{Item, Plan, Recipe, Top, TopBuilder};
+use crate::codes::Codes;
+use crate::exact::UNLIMITED;
+use crate::strategy::{by_kind, Optimal, Options};
+use crate::Counters;
+use lookup::format::StrategyKind;
+
+/// What an item, or a first guess, is known to cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    Exact(u64),
+    AtLeast(u64),
+}
+
+/// At or past this, a cost means "cannot be done within the depth limit".
+pub const NEVER: u64 = UNLIMITED as u64;
+
+impl Cost {
+    pub fn least(self) -> u64 {
+        match self {
+            Cost::Exact(cost) | Cost::AtLeast(cost) => cost,
+        }
+    }
+
+    fn plus(self, other: Cost) -> Cost {
+        let sum = self.least().saturating_add(other.least()).min(NEVER);
+        match (self, other) {
+            (Cost::Exact(_), Cost::Exact(_)) => Cost::Exact(sum),
+            _ => Cost::AtLeast(sum),
+        }
+    }
+}
+
+/// The exact plan of `recipe` (see the module docs); its depth is always 1.
+pub fn plan(recipe: Recipe, optimal: &Optimal, depth: Option<u32>) -> Result<Plan, String> {
+    if depth.is_some_and(|d| d != 1) {
+        return Err(
+            "an exact plan has depth 1: one work item per first guess and answer class".into(),
+        );
+    }
+    let codes = Codes::new(recipe.board);
+    let all: Vec<u32> = (0..codes.len()).collect();
+    let counters = Counters::default();
+    let context = Optimal::context(&codes, recipe.settings(), &counters);
+    let limit = recipe.max_depth.unwrap_or(UNLIMITED);
+    let guesses = match recipe.first {
+        Some(first) => vec![first],
+        None => optimal.exact.first_guesses(context, &all, limit),
+    };
+    if guesses.is_empty() || limit < 2 {
+        return Err(format!(
+            "no strategy solves every secret within {limit} guesses (--max-depth {limit}), \
+             proven by the bounds of the exact search; no plan written"
+        ));
+    }
+    let mut builder = TopBuilder {
+        codes: &codes,
+        strategy: optimal,
+        settings: recipe.settings(),
+        counters,
+        depth: 1,
+        items: Vec::new(),
+    };
+    let options = (guesses.iter())
+        .map(|&guess| builder.node(&mut Vec::new(), &all, guess))
+        .collect();
+    let items = builder.items;
+    let heuristic = best_heuristic(&recipe);
+    Ok(Plan {
+        recipe,
+        depth: 1,
+        top: Top::Cheapest(options),
+        items,
+        heuristic,
+    })
+}
+
+/// The least total of a heuristic tree with the recipe's options (and within its
+/// depth limit), and the rule that built it.
+fn best_heuristic(recipe: &Recipe) -> Option<(StrategyKind, u32)> {
+    let options = Options {
+        consistent_only: recipe.consistent_only,
+        first: recipe.first,
+        ..Options::default()
+    };
+    let rules = [
+        StrategyKind::MostParts,
+        StrategyKind::Entropy,
+        StrategyKind::ExpectedSize,
+        StrategyKind::Knuth,
+    ];
+    let totals = rules.into_iter().filter_map(|kind| {
+        let rule = by_kind(kind, options, recipe.board)?;
+        let tree = crate::generate(
+            recipe.board,
+            rule.as_ref(),
+            recipe.settings(),
+            &Counters::default(),
+        )
+        .ok()?;
+        let stats = &tree.meta.stats;
+        let within = recipe.max_depth.is_none_or(|d| stats.max_guesses <= d);
+        let total = u32::try_from(stats.total_guesses).ok()?;
+        within.then_some((total, kind))
+    });
+    totals.min_by_key(|&(total, _)| total).map(|(t, k)| (k, t))
+}
+
+/// What `top` costs from what is `known` of every item.
+fn cost(top: &Top, known: &[Cost]) -> Cost {
+    match top {
+        Top::Leaf(_) => Cost::Exact(1),
+        Top::Item(index) => known[*index],
+        Top::Node {
+            candidates,
+            children,
+            ..
+        } => (children.iter()).fold(Cost::Exact(u64::from(*candidates)), |sum, (_, child)| {
+            sum.plus(cost(child, known))
+        }),
+        Top::Cheapest(options) => (options.iter())
+            .map(|option| cost(option, known))
+            .min_by_key(|c| c.least())
+            .unwrap_or(Cost::AtLeast(NEVER)),
+    }
+}
+
+fn holds(top: &Top, index: usize) -> bool {
+    match top {
+        Top::Item(i) => *i == index,
+        Top::Leaf(_) => false,
+        Top::Node { children, .. } => children.iter().any(|(_, child)| holds(child, index)),
+        Top::Cheapest(options) => options.iter().any(|option| holds(option, index)),
+    }
+}
+
+/// What item `index` of `plan` must cost less than to matter (see the module
+/// docs), from what is `known` of every item (done or not); `None` for no limit.
+pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
+    let Top::Cheapest(options) = &plan.top else {
+        return None;
+    };
+    let proven = options
+        .iter()
+        .filter_map(|option| match cost(option, known) {
+            Cost::Exact(total) => Some(total),
+            Cost::AtLeast(_) => None,
+        });
+    let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
+    let best = proven.chain(heuristic).min()?;
+    let mine = options.iter().find(|option| holds(option, index))?;
+    let mut without = known.to_vec();
+    without[index] = Cost::Exact(0);
+    Some((best + 1).saturating_sub(cost(mine, &without).least()))
+}
+
+/// Where an exact plan's proof stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The first of the cheapest first guesses costed in full so far, and its total.
+    pub best: Option<(u32, u64)>,
+    /// No strategy costs less than this, as far as the items done prove.
+    pub floor: u64,
+    /// First guesses neither costed in full nor shown dearer than the best.
+    pub open: usize,
+}
+
+/// Where the proof of `plan` (an exact plan) stands, from what is `known` of
+/// every item (done or not); `None` for other plans.
+pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
+    let Top::Cheapest(options) = &plan.top else {
+        return None;
+    };
+    let costs: Vec<(u32, Cost)> = (options.iter())
+        .filter_map(|option| match option {
+            Top::Node { guess, .. } => Some((*guess, cost(option, known))),
+            _ => None,
+        })
+        .collect();
+    let best = (costs.iter())
+        .filter_map(|&(guess, c)| match c {
+            Cost::Exact(total) if total < NEVER => Some((total, guess)),
+            _ => None,
+        })
+        .min_by_key(|&(total, _)| total)
+        .map(|(total, guess)| (guess, total));
+    let floor = costs.iter().map(|(_, c)| c.least()).min().unwrap_or(NEVER);
+    let open = (costs.iter())
+        .filter(|(_, c)| match (c, best) {
+            (Cost::AtLeast(least), Some((_, total))) => *least <= total,
+            (Cost::AtLeast(least), None) => *least < NEVER,
+            (Cost::Exact(_), _) => false,
+        })
+        .count();
+    Some(Standing { best, floor, open })
+}
+
+/// Which of `options` the search keeps: the first of the cheapest, by what is
+/// `known` of every item (all done). Fails if the items leave it undecided.
+pub fn cheapest(plan: &Plan, options: &[Top], known: &[Cost]) -> Result<usize, String> {
+    let costs: Vec<Cost> = options.iter().map(|o| cost(o, known)).collect();
+    let exact = costs.iter().enumerate().filter_map(|(at, c)| match c {
+        Cost::Exact(total) if *total < NEVER => Some((*total, at)),
+        _ => None,
+    });
+    let Some((best, at)) = exact.min() else {
+        if costs.iter().all(|c| c.least() >= NEVER) {
+            let d = plan.recipe.max_depth.unwrap_or(UNLIMITED);
+            return Err(format!(
+                "no strategy solves every secret within {d} guesses (--max-depth {d}), \
+                 proven by the work items' exact search; no file written"
+            ));
+        }
+        return Err("no first guess is costed in full by the items; rerun them".into());
+    };
+    let open = costs
+        .iter()
+        .position(|c| matches!(c, Cost::AtLeast(l) if *l <= best));
+    match open {
+        Some(other) => Err(format!(
+            "the items leave first guess {other} of the plan undecided against the best \
+             total {best}; rerun its items"
+        )),
+        None => Ok(at),
+    }
+}
+
+/// What each item of `plan` is known to cost: `done[i]` where given, else the
+/// bound for its size with the depth it has left.
+pub fn known(plan: &Plan, optimal: &Optimal, done: &[Option<Cost>]) -> Vec<Cost> {
+    let items = plan.items.iter().zip(done);
+    items
+        .map(|(item, done)| done.unwrap_or_else(|| Cost::AtLeast(floor(plan, optimal, item))))
+        .collect()
+}
+
+/// The least `item` can cost by the bounds alone.
+pub fn floor(plan: &Plan, optimal: &Optimal, item: &Item) -> u64 {
+    let depth = depth_left(plan, item);
+    u64::from(optimal.exact.floor(item.secrets as usize, depth))
+}
+
+/// The guesses per secret `item` has left under the depth limit.
+pub fn depth_left(plan: &Plan, item: &Item) -> u32 {
+    (plan.recipe.max_depth).map_or(UNLIMITED, |d| d.saturating_sub(item.path.len() as u32))
+}
