@@ -24,17 +24,20 @@ fn status(dir: &Path) -> serde_json::Value {
 
 /// Solves `items` as separate `mmgen solve-class` processes, two at a time.
 fn solve_two_at_a_time(dir: &Path, items: &[usize]) {
-    for pair in items.chunks(2) {
+    let jobs: Vec<Vec<String>> = items.iter().map(|i| vec![i.to_string()]).collect();
+    two_at_a_time(dir, &jobs);
+}
+
+/// Runs `mmgen solve-class --dir DIR` with each of `jobs`' arguments as a separate
+/// process, two at a time.
+fn two_at_a_time(dir: &Path, jobs: &[Vec<String>]) {
+    for pair in jobs.chunks(2) {
         let children: Vec<_> = pair
             .iter()
-            .map(|i| {
+            .map(|args| {
                 Command::new(bin("mmgen"))
-                    .args([
-                        "solve-class",
-                        "--dir",
-                        dir.to_str().unwrap(),
-                        &i.to_string(),
-                    ])
+                    .args(["solve-class", "--dir", dir.to_str().unwrap()])
+                    .args(args)
                     .stdout(Stdio::null())
                     .spawn()
                     .expect("mmgen starts")
@@ -69,6 +72,25 @@ fn a_plan_solved_item_by_item_merges_into_the_single_run_s_bytes() {
     assert_eq!(status(&run)["missing"], jobs);
     for script in ["submit.sh", "items.sbatch", "merge.sbatch"] {
         assert!(run.join(script).exists(), "{script}");
+    }
+    let array = std::fs::read_to_string(run.join("items.sbatch")).unwrap();
+    assert!(
+        array.contains(&format!("--array=0-{}%", jobs - 1)),
+        "{array}"
+    );
+    assert!(array.contains(&format!("--tasks {jobs}")), "{array}");
+    for (task, tasks, error) in [("3", "3", "the tasks are 0 to 2"), ("0", "0", "at least 1")] {
+        let args = [
+            "solve-class",
+            "--dir",
+            run_text,
+            "--task",
+            task,
+            "--tasks",
+            tasks,
+        ];
+        let err = fails("mmgen", &args);
+        assert!(err.contains(error), "{err}");
     }
 
     let items: Vec<usize> = (0..jobs).collect();
@@ -208,8 +230,16 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     assert!(plan["heuristic"]["total"].as_u64().is_some(), "{plan}");
     let fresh = status(&run);
     assert_eq!(fresh["best_total"], serde_json::Value::Null);
-    let jobs = fresh["jobs"].as_u64().unwrap() as usize;
-    solve_two_at_a_time(&run, &(0..jobs).collect::<Vec<_>>());
+    // As the job array runs them: five tasks, each solving its share.
+    let tasks: Vec<Vec<String>> = (0..5)
+        .map(|t| {
+            ["--task", &t.to_string(), "--tasks", "5"]
+                .map(String::from)
+                .to_vec()
+        })
+        .collect();
+    two_at_a_time(&run, &tasks);
+    assert_eq!(status(&run)["missing"], 0);
     let merged = dir.join("merged.mmt");
     let out = ok(
         "mmgen",
@@ -305,6 +335,8 @@ fn plans_refuse_what_they_cannot_build() {
         let base = ["plan", "--dir", run.to_str().unwrap(), "--pegs", "4"];
         fails("mmgen", &[&base[..], extra].concat())
     };
+    let err = plan(&["--strategy", "knuth", "--tasks", "1001"]);
+    assert!(err.contains("1 to 1000 tasks"), "{err}");
     let err = plan(&["--strategy", "optimal", "--depth", "2"]);
     assert!(err.contains("an exact plan has depth 1"), "{err}");
     let err = plan(&["--strategy", "knuth", "--max-depth", "5"]);

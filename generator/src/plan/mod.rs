@@ -135,6 +135,32 @@ pub struct Plan {
     pub heuristic: Option<(StrategyKind, u32)>,
 }
 
+/// The items of array task `task` of `tasks`, largest first: the plan's items are
+/// dealt largest first (by secrets, then by index), each to the task with the
+/// fewest secrets so far (then the lowest), so every task gets about as much
+/// work and the biggest items start first. `None` if `task` is not below `tasks`.
+pub fn task_items(plan: &Plan, task: usize, tasks: usize) -> Option<Vec<usize>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    if task >= tasks {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..plan.items.len()).collect();
+    order.sort_by_key(|&i| (Reverse(plan.items[i].secrets), i));
+    let mut load: BinaryHeap<Reverse<(u64, usize)>> = (0..tasks).map(|t| Reverse((0, t))).collect();
+    let mut mine = Vec::new();
+    for index in order {
+        let Some(Reverse((secrets, t))) = load.pop() else {
+            break;
+        };
+        if t == task {
+            mine.push(index);
+        }
+        load.push(Reverse((secrets + u64::from(plan.items[index].secrets), t)));
+    }
+    Some(mine)
+}
+
 /// The most work items a plan aims for when no depth is given.
 pub const ENOUGH_ITEMS: usize = 100;
 
@@ -225,5 +251,54 @@ impl TopBuilder<'_> {
             candidates: candidates.len() as u32,
             children,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tasks_share_every_item_once_and_evenly() {
+        let sizes = [900u32, 5, 300, 300, 2, 77, 640, 13, 13, 250, 1, 48];
+        let plan = Plan {
+            recipe: Recipe {
+                board: Board::classic(),
+                strategy: StrategyKind::Knuth,
+                consistent_only: false,
+                first: None,
+                max_depth: None,
+                symmetry: true,
+            },
+            depth: 1,
+            top: Top::Leaf(0),
+            items: (sizes.iter())
+                .map(|&secrets| Item {
+                    path: Vec::new(),
+                    secrets,
+                })
+                .collect(),
+            heuristic: None,
+        };
+        for tasks in [1, 2, 3, 5, 12, 20] {
+            let dealt: Vec<Vec<usize>> = (0..tasks)
+                .map(|t| task_items(&plan, t, tasks).unwrap())
+                .collect();
+            let mut all: Vec<usize> = dealt.concat();
+            all.sort();
+            assert_eq!(all, (0..sizes.len()).collect::<Vec<_>>(), "{tasks} tasks");
+            let loads: Vec<u32> = (dealt.iter())
+                .map(|items| items.iter().map(|&i| sizes[i]).sum())
+                .collect();
+            let spread = loads.iter().max().unwrap() - loads.iter().min().unwrap();
+            assert!(spread <= 900, "{tasks} tasks: {loads:?}");
+            for items in &dealt {
+                assert!(items.windows(2).all(|w| sizes[w[0]] >= sizes[w[1]]));
+            }
+        }
+        assert_eq!(task_items(&plan, 3, 3), None);
+        // Two tasks: 900 alone against 640 + 300 ... as the greedy deal gives.
+        assert_eq!(task_items(&plan, 0, 2).unwrap()[0], 0);
+        assert_eq!(task_items(&plan, 1, 2).unwrap()[0], 6);
     }
 }

@@ -5,6 +5,7 @@
 use super::exact::{self, Cost, Standing};
 use super::item::{self, Outcome, Solved};
 use super::json::identity;
+use super::slurm::MAX_TASKS;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
@@ -25,6 +26,8 @@ pub struct Run {
     id: u32,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
+    /// Array tasks the job scripts run (as created; 0 when opened).
+    pub tasks: usize,
 }
 
 /// A path from the root: (guess, answer) steps.
@@ -98,9 +101,24 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 }
 
 impl Run {
-    /// Writes `plan` into `dir` (created if needed) with its job scripts; `mmgen`
+    /// Writes `plan` into `dir` (created if needed) with its job scripts for
+    /// `tasks` array tasks (`None`: one per item, at most [`MAX_TASKS`]); `mmgen`
     /// names the program the scripts run.
-    pub fn create(dir: &Path, plan: Plan, mmgen: &str) -> Result<Run, String> {
+    pub fn create(
+        dir: &Path,
+        plan: Plan,
+        mmgen: &str,
+        tasks: Option<usize>,
+    ) -> Result<Run, String> {
+        let tasks = match tasks {
+            None => plan.items.len().clamp(1, MAX_TASKS),
+            Some(t) if (1..=MAX_TASKS).contains(&t) => t.min(plan.items.len().max(1)),
+            Some(t) => {
+                return Err(format!(
+                    "--tasks {t}: a job array takes 1 to {MAX_TASKS} tasks (Slurm's MaxArraySize)"
+                ))
+            }
+        };
         let text = plan.to_json();
         let items = dir.join("items");
         let old = std::fs::read_to_string(dir.join("plan.json")).ok();
@@ -119,8 +137,9 @@ impl Run {
             plan,
             id: identity(&text),
             work: OnceLock::new(),
+            tasks,
         };
-        for (name, script) in super::slurm::scripts(&run, mmgen) {
+        for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
             let path = dir.join(name);
             write_owned(&path, script.as_bytes()).map_err(|e| e.to_string())?;
             make_executable(&path)?;
@@ -137,6 +156,7 @@ impl Run {
             plan: Plan::from_json(&text)?,
             id: identity(&text),
             work: OnceLock::new(),
+            tasks: 0,
         })
     }
 

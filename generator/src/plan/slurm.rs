@@ -1,7 +1,8 @@
 //! The job scripts `mmgen plan` writes beside a plan: a Slurm job array over the
-//! items (at most [`MAX_TASKS`] tasks, each taking every so many items, and at most
-//! [`AT_ONCE`] running at once), a merge job, and `submit.sh`, which submits the
-//! array and the merge to run when every task succeeded.
+//! items (at most [`MAX_TASKS`] tasks, each taking its share of the items as
+//! [`super::task_items`] deals them, and at most [`AT_ONCE`] running at once), a
+//! merge job, and `submit.sh`, which submits the array and the merge to run when
+//! every task succeeded.
 
 use super::run::Run;
 
@@ -16,16 +17,17 @@ fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// (file name, contents) of each script for `run`, run with the program `mmgen`.
-pub fn scripts(run: &Run, mmgen: &str) -> Vec<(&'static str, String)> {
+/// (file name, contents) of each script for `run` in `tasks` array tasks, run with
+/// the program `mmgen`.
+pub fn scripts(run: &Run, mmgen: &str, tasks: usize) -> Vec<(&'static str, String)> {
     let dir = std::fs::canonicalize(&run.dir).unwrap_or_else(|_| run.dir.clone());
     let dir = quoted(&dir.display().to_string());
     let mmgen = quoted(mmgen);
     let items = run.plan.items.len();
-    let tasks = items.clamp(1, MAX_TASKS);
     let array = format!(
         "#!/bin/bash\n\
-         # Solves the plan's {items} work items: task t takes items t, t+{tasks}, t+{twice}, ...\n\
+         # Solves the plan's {items} work items in {tasks} tasks, each taking its share\n\
+         # (mmgen solve-class --task T --tasks {tasks} deals them, largest first).\n\
          # A task that fails can be resubmitted alone (sbatch --array=T items.sbatch);\n\
          # items already done are skipped.\n\
          #SBATCH --job-name=mmtree-items\n\
@@ -34,10 +36,8 @@ pub fn scripts(run: &Run, mmgen: &str) -> Vec<(&'static str, String)> {
          #SBATCH --output={dir}/logs/item-%a.out\n\
          set -euo pipefail\n\
          mkdir -p {dir}/logs\n\
-         ids=()\n\
-         for ((i = SLURM_ARRAY_TASK_ID; i < {items}; i += {tasks})); do ids+=(\"$i\"); done\n\
-         exec {mmgen} solve-class --dir {dir} --threads \"${{SLURM_CPUS_PER_TASK:-1}}\" \"${{ids[@]}}\"\n",
-        twice = 2 * tasks,
+         exec {mmgen} solve-class --dir {dir} --threads \"${{SLURM_CPUS_PER_TASK:-1}}\" \\\n\
+         \x20 --task \"$SLURM_ARRAY_TASK_ID\" --tasks {tasks}\n",
         last = tasks - 1,
     );
     let merge = format!(

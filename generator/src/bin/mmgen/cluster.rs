@@ -3,7 +3,7 @@
 
 use crate::args::{first_guess, pool, BoardArgs};
 use generator::output::{check_target, write_tree_file};
-use generator::plan::{Plan, Recipe, Run};
+use generator::plan::{task_items, Plan, Recipe, Run};
 use generator::Counters;
 use lookup::cli::Outcome;
 use lookup::format::{StrategyKind, Summary};
@@ -38,6 +38,10 @@ pub struct PlanArgs {
     /// The run's folder: plan.json, items/, job scripts.
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
+    /// Tasks of the Slurm job array, each solving its share of the items (default:
+    /// one per item, at most 1000).
+    #[arg(long, value_name = "N")]
+    tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
@@ -52,8 +56,19 @@ pub struct SolveArgs {
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// Item numbers, as in plan.json.
-    #[arg(value_name = "INDEX", required = true)]
+    #[arg(
+        value_name = "INDEX",
+        required_unless_present = "task",
+        conflicts_with = "task"
+    )]
     items: Vec<usize>,
+    /// Solve the share of array task T (0 to N-1) of --tasks N: the items dealt to
+    /// it, largest first (what the job scripts run).
+    #[arg(long, value_name = "T", requires = "tasks")]
+    task: Option<usize>,
+    /// The number of array tasks the items are dealt to (with --task).
+    #[arg(long, value_name = "N", requires = "task")]
+    tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
@@ -109,17 +124,18 @@ pub fn plan(args: &PlanArgs) -> Outcome {
     let mmgen = std::env::current_exe()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|_| "mmgen".into());
-    let run = Run::create(&args.dir, plan, &mmgen)?;
+    let run = Run::create(&args.dir, plan, &mmgen, args.tasks)?;
     let sizes: Vec<u32> = run.plan.items.iter().map(|i| i.secrets).collect();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "planned {} work items at depth {} ({} secrets; the largest item {}, the smallest {}) in {}",
+        "planned {} work items at depth {} ({} secrets; the largest item {}, the smallest {}) for {} array tasks in {}",
         sizes.len(),
         run.plan.depth,
         sizes.iter().map(|&s| u64::from(s)).sum::<u64>(),
         sizes.iter().max().unwrap_or(&0),
         sizes.iter().min().unwrap_or(&0),
+        run.tasks,
         args.dir.display()
     )?;
     writeln!(
@@ -133,8 +149,14 @@ pub fn plan(args: &PlanArgs) -> Outcome {
 pub fn solve(args: &SolveArgs) -> Outcome {
     let run = Run::open(&args.dir)?;
     let pool = pool(args.threads)?;
+    let items = match (args.task, args.tasks) {
+        (Some(_), Some(0)) => return Err("--tasks must be at least 1".to_string().into()),
+        (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks)
+            .ok_or_else(|| format!("--task {task}: the tasks are 0 to {}", tasks - 1))?,
+        _ => args.items.clone(),
+    };
     let mut out = std::io::stdout().lock();
-    for &index in &args.items {
+    for &index in &items {
         let started = std::time::Instant::now();
         let built = pool.install(|| run.solve(index, &Counters::default()))?;
         let what = if built { "built" } else { "done already" };
