@@ -28,24 +28,41 @@ pub const CLASS_SLOTS: usize = MAX_ANSWERS.next_power_of_two();
 pub type Classes = [u32; CLASS_SLOTS];
 
 /// Every code of a board, ready to score.
+///
+/// The codes' bits are stored a colour multiset at a time (`bits[slot[code]]`):
+/// scans of the codes that are not candidates go a multiset at a time, so they read
+/// the bits in order. Stored in code order, the guess's bits were a cache miss per
+/// guess on big boards (7x6: a third of the scan's time, most of it in nodes of
+/// under 32 secrets, where a guess is abandoned after a few scorings).
 pub struct Codes {
     board: Board,
     codes: Vec<Code>,
-    /// Each code's bits, laid out for the board.
+    /// The codes' bits, laid out for the board, a multiset at a time: the codes of
+    /// multiset `id` are `order[starts[id]..starts[id + 1]]`, ascending, and their
+    /// bits are `bits` in the same range.
     bits: Vec<ScoreBits<u128>>,
+    order: Vec<u32>,
+    starts: Vec<u32>,
+    /// Where each code's bits are in `bits`.
+    slot: Vec<u32>,
     /// Whether the bits fit 64-bit words, which scans then use.
     narrow: bool,
     /// [`coarse_capacity`] by shared pegs (0 past the pegs).
     capacities: [usize; 9],
     /// Dense answer index at `black pegs << 4 | shared pegs`: any byte is in range.
     answer_index: [u8; 256],
-    /// The codes of each multiset, ascending.
-    multiset_codes: Vec<Vec<u32>>,
     /// Each code's multiset.
     multiset_of: Vec<u32>,
     /// The `counts` bits of each multiset's codes and its colours (bit c for
     /// colour c): what the multiset scan reads, side by side.
     multisets: Vec<(u128, u16)>,
+}
+
+/// A code to score as a guess, with where its bits are (see [`Codes::guess`]).
+#[derive(Clone, Copy)]
+pub struct Guess {
+    pub code: u32,
+    slot: u32,
 }
 
 /// The secrets' bits in the board's word width.
@@ -93,10 +110,7 @@ impl Codes {
     pub fn new(board: Board) -> Codes {
         let (pegs, colors) = (board.pegs(), board.colors());
         let codes: Vec<Code> = board.codes().collect();
-        let bits: Vec<ScoreBits<u128>> = codes
-            .iter()
-            .map(|&code| ScoreBits::of(code, pegs, colors))
-            .collect();
+        let bits_of = |code: Code| ScoreBits::of(code, pegs, colors);
         let mut answer_index = [0u8; 256];
         for i in 0..answer_count(pegs) {
             if let Some(f) = Feedback::from_index(i, pegs) {
@@ -107,20 +121,35 @@ impl Codes {
         let mut ids: HashMap<u128, u32> = HashMap::new();
         let (mut multiset_codes, mut multisets) = (Vec::<Vec<u32>>::new(), Vec::new());
         let mut multiset_of = Vec::with_capacity(codes.len());
-        for (index, (code, bits)) in codes.iter().zip(&bits).enumerate() {
-            let id = *ids.entry(bits.counts).or_insert_with(|| {
+        for (index, &code) in codes.iter().enumerate() {
+            let counts = bits_of(code).counts;
+            let id = *ids.entry(counts).or_insert_with(|| {
                 multiset_codes.push(Vec::new());
                 let colors = (0..pegs).fold(0u16, |m, i| m | 1 << code.color(pegs, i));
-                multisets.push((bits.counts, colors));
+                multisets.push((counts, colors));
                 multiset_codes.len() as u32 - 1
             });
             multiset_codes[id as usize].push(index as u32);
             multiset_of.push(id);
         }
+        let starts: Vec<u32> = std::iter::once(0)
+            .chain(multiset_codes.iter().scan(0, |end, m| {
+                *end += m.len() as u32;
+                Some(*end)
+            }))
+            .collect();
+        let order: Vec<u32> = multiset_codes.concat();
+        let mut slot = vec![0; codes.len()];
+        for (at, &code) in order.iter().enumerate() {
+            slot[code as usize] = at as u32;
+        }
         Codes {
             board,
+            bits: order.iter().map(|&c| bits_of(codes[c as usize])).collect(),
             codes,
-            bits,
+            order,
+            starts,
+            slot,
             narrow: fits::<u64>(pegs, colors),
             capacities: std::array::from_fn(|shared| {
                 if shared <= pegs {
@@ -130,9 +159,22 @@ impl Codes {
                 }
             }),
             answer_index,
-            multiset_codes,
             multiset_of,
             multisets,
+        }
+    }
+
+    /// The bits of code `index`.
+    #[inline]
+    fn bits_of(&self, index: u32) -> ScoreBits<u128> {
+        self.bits[self.slot[index as usize] as usize]
+    }
+
+    /// Code `index`, ready to score as a guess.
+    pub fn guess(&self, index: u32) -> Guess {
+        Guess {
+            code: index,
+            slot: self.slot[index as usize],
         }
     }
 
@@ -160,7 +202,7 @@ impl Codes {
 
     /// `candidates` (sorted code indices) laid out for [`Codes::count_classes`].
     pub fn gather<'a>(&self, candidates: &'a [u32]) -> Secrets<'a> {
-        let bits = candidates.iter().map(|&s| self.bits[s as usize]);
+        let bits = candidates.iter().map(|&s| self.bits_of(s));
         Secrets {
             indices: candidates,
             items: if self.narrow {
@@ -175,7 +217,7 @@ impl Codes {
 
     /// Dense index of the answer `guess` gets against `secret`.
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        self.answer_of(self.bits[guess as usize], self.bits[secret as usize])
+        self.answer_of(self.bits_of(guess), self.bits_of(secret))
     }
 
     #[inline(always)]
@@ -189,17 +231,17 @@ impl Codes {
     /// secret, `keep_going(new size of its class, secrets left)` may end the count
     /// early by returning false (the guess cannot beat one already found); then the
     /// result is false. Adds the pairs scored to `work`.
-    #[inline]
+    #[inline(always)]
     pub fn count_classes(
         &self,
-        guess: u32,
+        guess: Guess,
         secrets: &Secrets,
         classes: &mut Classes,
         work: &mut u64,
         keep_going: impl FnMut(u32, usize) -> bool,
     ) -> bool {
         *classes = [0; CLASS_SLOTS];
-        let guess = self.bits[guess as usize];
+        let guess = self.bits[guess.slot as usize];
         let (done, complete) = match &secrets.items {
             Items::Narrow(items) => self.count(narrow(guess), items, classes, keep_going),
             Items::Wide(items) => self.count(guess, items, classes, keep_going),
@@ -249,8 +291,9 @@ impl Codes {
         let mut grouped = vec![0u32; 2 * n];
         let (secrets, answers) = grouped.split_at_mut(n);
         let mut classes = [0u32; CLASS_SLOTS];
+        let guess = self.bits_of(guess);
         for (answer, &s) in answers.iter_mut().zip(candidates) {
-            *answer = self.answer(guess, s) as u32;
+            *answer = self.answer_of(guess, self.bits_of(s)) as u32;
             classes[*answer as usize] += 1;
         }
         let mut split = Split {
@@ -342,9 +385,10 @@ mod tests {
         assert_eq!(classes.iter().sum::<u32>(), 1296);
         let (mut work, mut scratch) = (0, [7; CLASS_SLOTS]);
         let secrets = codes.gather(&all);
-        assert!(!codes.count_classes(guess, &secrets, &mut scratch, &mut work, |c, _| c <= 255));
+        let g = codes.guess(guess);
+        assert!(!codes.count_classes(g, &secrets, &mut scratch, &mut work, |c, _| c <= 255));
         assert!(work > 0 && work < 1296);
-        assert!(codes.count_classes(guess, &secrets, &mut scratch, &mut work, |c, _| c <= 256));
+        assert!(codes.count_classes(g, &secrets, &mut scratch, &mut work, |c, _| c <= 256));
         assert_eq!(scratch[..14], classes[..14]);
         let (parts, wins) = codes.split(guess, &all);
         assert!(wins);

@@ -5,7 +5,7 @@
 //! colours. With the even splits of [`even_split`], these are the pruning bounds
 //! both searches share; the hot loop they prune is in the parent module.
 
-use super::{Codes, Secrets};
+use super::{Codes, Guess, Secrets};
 use rayon::prelude::*;
 
 /// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
@@ -29,21 +29,27 @@ pub fn coarse_capacity(pegs: usize, shared: usize) -> usize {
 impl Codes {
     /// How many colour multisets the codes have.
     pub fn multiset_count(&self) -> usize {
-        self.multiset_codes.len()
+        self.multisets.len()
+    }
+
+    /// Where multiset `id`'s codes and bits are.
+    fn multiset_range(&self, id: usize) -> std::ops::Range<usize> {
+        self.starts[id] as usize..self.starts[id + 1] as usize
     }
 
     /// The codes with the colours of multiset `id`, ascending.
     pub fn multiset_codes(&self, id: usize) -> &[u32] {
-        &self.multiset_codes[id]
+        &self.order[self.multiset_range(id)]
     }
 
-    /// The codes of multiset `id` that are not among `secrets`, ascending: each is
-    /// looked up among the few secrets of its own multiset only.
+    /// The codes of multiset `id` that are not among `secrets`, ascending, ready
+    /// to score (their bits read in order): each is looked up among the few
+    /// secrets of its own multiset only.
     pub fn outsiders<'s>(
         &'s self,
         id: usize,
         secrets: &'s Secrets,
-    ) -> impl Iterator<Item = u32> + 's {
+    ) -> impl Iterator<Item = Guess> + 's {
         let grouped = secrets.by_multiset.get_or_init(|| {
             let mut grouped: Vec<(u32, u32)> = (secrets.indices.iter())
                 .map(|&s| (self.multiset_of[s as usize], s))
@@ -54,10 +60,13 @@ impl Codes {
         let from = grouped.partition_point(|&(m, _)| (m as usize) < id);
         let to = from + grouped[from..].partition_point(|&(m, _)| m as usize == id);
         let inside = &grouped[from..to];
-        self.multiset_codes[id]
-            .iter()
-            .copied()
-            .filter(move |&g| inside.binary_search_by_key(&g, |&(_, s)| s).is_err())
+        let range = self.multiset_range(id);
+        (self.order[range.clone()].iter().zip(range))
+            .map(|(&code, slot)| Guess {
+                code,
+                slot: slot as u32,
+            })
+            .filter(move |g| inside.binary_search_by_key(&g.code, |&(_, s)| s).is_err())
     }
 
     /// Coarse classes as groups: each with the most answer classes
@@ -111,7 +120,7 @@ impl Codes {
     fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
         secrets.multisets.get_or_init(|| {
             let mut counts: Vec<u128> = (secrets.indices.iter())
-                .map(|&s| self.bits[s as usize].counts)
+                .map(|&s| self.bits_of(s).counts)
                 .collect();
             counts.sort_unstable();
             let mut weighted: Vec<(u128, u32)> = Vec::new();
@@ -169,7 +178,7 @@ pub fn even_split(n: u32, classes: usize, cost: impl Fn(u32) -> u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lookup::score::{answer_count, Feedback};
+    use lookup::score::{answer_count, Feedback, ScoreBits};
     use lookup::Board;
 
     /// Every answer class of a code outside the set lies inside one coarse class,
@@ -189,10 +198,23 @@ mod tests {
             let multisets = codes.secret_multisets(&secrets);
             let mut seen = vec![false; codes.len() as usize];
             for id in 0..codes.multiset_count() {
+                // The outsiders, read in the multisets' order, carry their own bits.
+                let outsiders: Vec<Guess> = codes.outsiders(id, &secrets).collect();
+                let expected: Vec<u32> = (codes.multiset_codes(id).iter().copied())
+                    .filter(|g| candidates.binary_search(g).is_err())
+                    .collect();
+                assert_eq!(
+                    outsiders.iter().map(|g| g.code).collect::<Vec<_>>(),
+                    expected
+                );
+                for g in outsiders {
+                    let plain = ScoreBits::of(codes.code(g.code), board.pegs(), board.colors());
+                    assert_eq!(codes.bits[g.slot as usize], plain);
+                }
                 let shared = codes.coarse_classes(codes.multisets[id].0, multisets);
                 for &g in codes.multiset_codes(id) {
                     assert!(!std::mem::replace(&mut seen[g as usize], true));
-                    let coarse = codes.coarse_classes(codes.bits[g as usize].counts, multisets);
+                    let coarse = codes.coarse_classes(codes.bits_of(g).counts, multisets);
                     assert_eq!(coarse, shared);
                     if candidates.binary_search(&g).is_err() {
                         check_outsider(&codes, g, &candidates, &coarse);

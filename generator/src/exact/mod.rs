@@ -290,7 +290,9 @@ impl Exact {
         limit: u32,
     ) -> Vec<Choice> {
         let small = candidates.len() <= self.small;
-        let inside = candidates.iter().copied().filter(|g| small || keep(g));
+        let inside = (0..candidates.len())
+            .filter(|&i| small || keep(&candidates[i]))
+            .map(|i| context.codes.guess(candidates[i]));
         self.options(context, secrets, inside, depth, limit)
     }
 
@@ -383,7 +385,7 @@ impl Exact {
             let outside = kept
                 .iter()
                 .flat_map(|&(id, _)| codes.outsiders(id, &secrets))
-                .filter(keep);
+                .filter(|g| keep(&g.code));
             let outside = self.options(context, &secrets, outside, depth, best.limit);
             self.try_options(at, outside, &mut best);
         }

@@ -2,7 +2,7 @@
 //! bounds, each searched with the budget that would make it the best so far.
 
 use super::{Context, Exact, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
-use crate::codes::{coarse_capacity, even_split, Codes, Secrets, CLASS_SLOTS};
+use crate::codes::{coarse_capacity, even_split, Codes, Guess, Secrets, CLASS_SLOTS};
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
@@ -38,7 +38,7 @@ impl Exact {
         &self,
         context: Context,
         secrets: &Secrets,
-        pool: impl Iterator<Item = u32>,
+        pool: impl Iterator<Item = Guess>,
         depth: u32,
         limit: u32,
     ) -> Vec<Choice> {
@@ -64,7 +64,7 @@ impl Exact {
                 let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
                 (within && progress && bound < u64::from(limit)).then(|| Choice {
                     bound: bound as u32,
-                    guess,
+                    guess: guess.code,
                     exact: classes[..win].iter().all(|&c| c <= 2),
                 })
             })

@@ -23,7 +23,7 @@
 //! larger code), so the result, the minimum of a total order, is the same for any
 //! thread count.
 
-use crate::codes::{Classes, Codes, Secrets, CLASS_SLOTS};
+use crate::codes::{Classes, Codes, Guess, Secrets, CLASS_SLOTS};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node, Settings, PARALLEL_WORK};
 use lookup::score::answer_count;
@@ -52,7 +52,7 @@ pub trait Scoring: Send + Sync {
     fn score(
         &self,
         codes: &Codes,
-        guess: u32,
+        guess: Guess,
         candidates: &Secrets,
         limit: u64,
         classes: &mut Classes,
@@ -100,7 +100,7 @@ impl Scan<'_> {
     /// smaller code, so once one is found larger codes are skipped. The scan runs
     /// in parallel chunks of `per_chunk` groups when there is `work` enough (pairs
     /// to score at most).
-    fn best<I: IntoIterator<Item = u32>>(
+    fn best<I: IntoIterator<Item = Guess>>(
         &self,
         groups: u32,
         per_chunk: u32,
@@ -115,7 +115,7 @@ impl Scan<'_> {
             let mut work = 0;
             let mut classes = [0; CLASS_SLOTS];
             for guess in range.flat_map(&guesses) {
-                if guess > floor_at.load(Ordering::Relaxed) {
+                if guess.code > floor_at.load(Ordering::Relaxed) {
                     continue;
                 }
                 let bound = limit.load(Ordering::Relaxed);
@@ -128,11 +128,11 @@ impl Scan<'_> {
                     &mut work,
                 );
                 if let Some(score) = score {
-                    if best.is_none_or(|b| (score, guess) < b) {
-                        best = Some((score, guess));
+                    if best.is_none_or(|b| (score, guess.code) < b) {
+                        best = Some((score, guess.code));
                         limit.fetch_min(score, Ordering::Relaxed);
                         if score <= floor {
-                            floor_at.fetch_min(guess, Ordering::Relaxed);
+                            floor_at.fetch_min(guess.code, Ordering::Relaxed);
                         }
                     }
                 }
@@ -182,7 +182,10 @@ pub fn best_guess(
         counters,
     };
 
-    let inside = |i: u32| Some(candidates[i as usize]).filter(|&g| keep(g));
+    let inside = |i: u32| {
+        let g = candidates[i as usize];
+        keep(g).then(|| codes.guess(g))
+    };
     let any = AtomicU64::new(u64::MAX);
     let n = candidates.len() as u32;
     let floor = rule.least_score(&[(n, answers)], answers);
@@ -210,7 +213,7 @@ pub fn best_guess(
     let outsiders = |i: u32| {
         let (id, floor) = kept[i as usize];
         let live = floor <= strictly_better.load(Ordering::Relaxed);
-        live.then(|| codes.outsiders(id, &secrets).filter(|&g| keep(g)))
+        live.then(|| codes.outsiders(id, &secrets).filter(|g| keep(g.code)))
             .into_iter()
             .flatten()
     };
