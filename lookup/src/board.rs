@@ -300,6 +300,13 @@ impl Board {
         Written { board: *self, code }
     }
 
+    /// The colours as players write them, in order: `123456` on the classic
+    /// board, `0123456789` in Bulls and Cows.
+    pub fn symbols(&self) -> impl Iterator<Item = char> {
+        let colors = self.colors;
+        (0..colors).map(move |c| color_char(colors, c))
+    }
+
     /// The board as players name it, e.g. `4x6` or `4x10 no-repeat`.
     pub fn name(&self) -> impl fmt::Display {
         BoardName(*self)

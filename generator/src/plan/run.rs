@@ -102,7 +102,7 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 
 impl Run {
     /// Writes `plan` into `dir` (created if needed) with its job scripts for
-    /// `tasks` array tasks (`None`: one per item, at most [`MAX_TASKS`]); `mmgen`
+    /// `tasks` array tasks (`None`: one per item, at most 1000, Slurm's `MaxArraySize`); `mmgen`
     /// names the program the scripts run.
     pub fn create(
         dir: &Path,

@@ -6,6 +6,8 @@
 //! first), found beside the test executable's `deps/` folder, so the tests exercise
 //! exactly what a user runs.
 
+pub mod server;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -169,7 +169,7 @@ fn verdict(board: Board, rule: Rule, candidates: &[Code], ours: Code, theirs: Co
 }
 
 /// Everything `explain` says, as JSON; the text is printed from it.
-fn explanation(tree: &Tree<source::Bytes>, moves: &[Move]) -> Result<Value, String> {
+pub fn explanation(tree: &Tree<source::Bytes>, moves: &[Move]) -> Result<Value, String> {
     let board = tree.board();
     let meta = tree.meta().map_err(|e| e.to_string())?;
     let hint = next::hint(tree, moves)?;

@@ -13,6 +13,7 @@ mod info;
 mod next;
 mod play;
 mod score;
+mod serve;
 mod session;
 mod solve;
 mod source;
@@ -69,6 +70,8 @@ enum Command {
     Explain(explain::Args),
     /// The tree as text (a line per secret), JSON (nested) or Graphviz dot.
     Export(export::Args),
+    /// A hint board in the browser, and the JSON API behind it, from the trees.
+    Serve(serve::Args),
     /// A shell completion script (bash, elvish, fish, powershell, zsh).
     Completions(lookup::cli::CompletionsArgs),
     /// The manual page (roff), of mmlookup or of one subcommand.
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Challenge(args) => challenge::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Export(args) => export::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Completions(args) => lookup::cli::completions(Cli::command(), args),
         Command::Man(args) => lookup::cli::man(Cli::command(), args),
     };

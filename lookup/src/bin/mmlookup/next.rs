@@ -41,17 +41,21 @@ fn parse_move(board: &Board, number: usize, text: &str) -> Result<Move, String> 
     Ok(Move { guess, answer })
 }
 
+/// Reads moves written `GUESS:B,W` on `board`, as every command takes them.
+pub fn parse_moves<'a>(
+    board: &Board,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<Move>, String> {
+    (texts.into_iter().enumerate())
+        .map(|(i, text)| parse_move(board, i + 1, text))
+        .collect()
+}
+
 impl Args {
     /// The tree and the moves, parsed against its board.
     pub fn open(&self) -> Result<(lookup::Tree<source::Bytes>, Vec<Move>), String> {
         let tree = source::open(self.tree.as_deref())?;
-        let board = tree.board();
-        let moves = self
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, text)| parse_move(&board, i + 1, text))
-            .collect::<Result<Vec<_>, _>>()?;
+        let moves = parse_moves(&tree.board(), self.moves.iter().map(String::as_str))?;
         Ok((tree, moves))
     }
 }

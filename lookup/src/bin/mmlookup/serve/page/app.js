@@ -1,0 +1,320 @@
+// The hint board: every answer comes from the server's JSON API (the same
+// answers as `mmlookup next --json` and `explain --json`); this script only keeps
+// the game (the moves entered) and draws it.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const FILLS = ["#e01b24", "#2ec27e", "#3584e4", "#f6d32d", "#ff7800", "#9141ac", "#ffffff", "#63452c",
+  "#f9a8d4", "#99c1f1", "#8ff0a4", "#000000", "#c0bfbc", "#dc8add", "#cdab8f", "#1c3f8a"];
+
+const state = {
+  trees: [], tree: null, mode: "hints",
+  moves: [],        // [{guess: "1122", answer: "1,0"}]
+  guess: [],        // one symbol (or null) per peg
+  slot: 0,          // the peg the next colour goes to
+  black: 0, white: 0,
+  hint: null,       // the last /api/next answer
+  secret: null,     // the computer's secret, in "theirs" mode
+};
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+async function api(path, params = {}) {
+  const query = new URLSearchParams({ tree: state.tree.id, ...params });
+  const response = await fetch(`/api/${path}?${query}`);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  return body;
+}
+
+const movesParam = (moves) => moves.map((m) => `${m.guess}:${m.answer}`).join(" ");
+
+function say(text, good = false) {
+  const box = $("message");
+  box.textContent = text;
+  box.className = good ? "good" : "";
+}
+
+function peg(symbol, tag = "span") {
+  const colour = state.tree.symbols.indexOf(symbol);
+  const node = el(tag, { class: symbol ? `peg c${colour}` : "peg empty" }, symbol || "");
+  node.setAttribute("aria-label", symbol ? `colour ${symbol}` : "empty");
+  return node;
+}
+
+function pegs(code) {
+  const row = el("span", { class: "pegs", "aria-hidden": "true" });
+  for (const s of code) row.append(peg(s));
+  return row;
+}
+
+function keys(answer) {
+  const [b, w] = answer.split(",").map(Number);
+  const row = el("span", { class: "keys", "aria-hidden": "true" });
+  for (let i = 0; i < b; i++) row.append(el("span", { class: "key black" }));
+  for (let i = 0; i < w; i++) row.append(el("span", { class: "key white" }));
+  return row;
+}
+
+// ---- drawing the game ---------------------------------------------------------
+
+function drawBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  state.moves.forEach((m, i) => {
+    const item = el("li", { "aria-label": `move ${i + 1}: ${m.guess}, answer ${m.answer}` });
+    item.append(el("span", {}, `${i + 1}.`), pegs(m.guess), el("code", {}, m.guess), keys(m.answer), el("span", {}, m.answer));
+    board.append(item);
+  });
+}
+
+function drawEntry() {
+  const slots = $("slots");
+  slots.replaceChildren();
+  state.guess.forEach((symbol, i) => {
+    const button = peg(symbol, "button");
+    button.type = "button";
+    button.id = `slot-${i}`;
+    button.setAttribute("aria-label", `peg ${i + 1}: ${symbol ? "colour " + symbol : "empty"}`);
+    if (i === state.slot) button.classList.add("selected");
+    button.addEventListener("click", () => { state.slot = i; drawEntry(); });
+    slots.append(button);
+  });
+  $("black").textContent = state.black;
+  $("white").textContent = state.white;
+  const mine = state.mode === "mine", theirs = state.mode === "theirs";
+  for (const id of ["black-minus", "black-plus", "white-minus", "white-plus"]) $(id).disabled = theirs;
+  for (const b of $("palette").querySelectorAll("button")) b.disabled = mine;
+  $("use-hint").disabled = mine || !state.hint || state.hint.solved;
+}
+
+function drawPalette() {
+  const palette = $("palette");
+  palette.replaceChildren();
+  [...state.tree.symbols].forEach((symbol) => {
+    const button = peg(symbol, "button");
+    button.type = "button";
+    button.dataset.symbol = symbol;
+    button.setAttribute("aria-label", `colour ${symbol}`);
+    button.addEventListener("click", () => place(symbol));
+    palette.append(button);
+  });
+}
+
+function place(symbol) {
+  const repeat = state.tree.repeat;
+  if (!repeat && state.guess.some((s, i) => s === symbol && i !== state.slot)) {
+    say(`no repeated colours on this board: ${symbol} is used already`);
+    return;
+  }
+  state.guess[state.slot] = symbol;
+  state.slot = Math.min(state.slot + 1, state.guess.length - 1);
+  say("");
+  drawEntry();
+}
+
+// ---- the hint and its explanation ---------------------------------------------
+
+async function refresh() {
+  drawBoard();
+  $("secrets").textContent = "";
+  $("show").setAttribute("aria-expanded", "false");
+  try {
+    const hint = await api("next", { moves: movesParam(state.moves) });
+    state.hint = hint;
+    if (hint.solved) {
+      $("hint-code").textContent = "solved";
+      $("hint-pegs").replaceChildren();
+      $("remaining").textContent = `Solved in ${hint.guesses} ${hint.guesses === 1 ? "guess" : "guesses"}.`;
+      $("why").textContent = "";
+      $("explain").replaceChildren();
+    } else {
+      $("hint-code").textContent = hint.guess;
+      $("hint-pegs").replaceChildren(...pegs(hint.guess).childNodes);
+      const n = hint.candidates;
+      const from = hint.source === "tree" ? "from the tree" : `off the tree's line, so computed live with the ${hint.rule} rule`;
+      $("remaining").textContent = `${n} ${n === 1 ? "secret" : "secrets"} still possible; guess ${hint.move} of the game, ${from}.`;
+      if (state.mode === "mine") { state.guess = [...hint.guess]; state.slot = 0; }
+      explainHint();
+    }
+  } catch (error) {
+    say(error.message);
+  }
+  drawEntry();
+}
+
+async function explainHint() {
+  try {
+    const why = await api("explain", { moves: movesParam(state.moves) });
+    const split = why.tree;
+    $("why").textContent = why.verdict ? why.verdict.sentence :
+      `${split.guess} splits the ${why.candidates} secrets into ${split.class_count} classes; the largest holds ${split.worst_class}.`;
+    drawBars($("explain"), split.classes.map((c) => [c.answer, c.secrets]), split.worst_class,
+      "secrets left after each answer");
+  } catch (error) {
+    $("why").textContent = error.message;
+  }
+}
+
+// Bars of [label, value]; bars equal to `mark` are drawn darker and say so.
+function drawBars(box, bars, mark, caption) {
+  const width = 640, height = 200, left = 36, bottom = 36, top = 12;
+  const most = Math.max(1, ...bars.map(([, v]) => v));
+  const step = (width - left) / Math.max(1, bars.length);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption });
+  chart.append(svg("title", {}, caption));
+  bars.forEach(([label, value], i) => {
+    const h = (height - bottom - top) * value / most;
+    const x = left + i * step + step * 0.1, y = height - bottom - h;
+    const worst = mark !== undefined && value === mark;
+    chart.append(svg("rect", { x, y, width: step * 0.8, height: h, fill: worst ? "#a51d2d" : "#3584e4" }));
+    chart.append(svg("text", { x: x + step * 0.4, y: y - 3, "text-anchor": "middle" }, worst ? `${value} (worst)` : value));
+    chart.append(svg("text", { x: x + step * 0.4, y: height - bottom + 14, "text-anchor": "middle" }, label));
+  });
+  chart.append(svg("line", { x1: left, x2: width, y1: height - bottom, y2: height - bottom, stroke: "#333" }));
+  chart.append(svg("text", { x: left, y: height - 6 }, caption));
+  box.replaceChildren(chart);
+}
+
+// ---- the tree's pictures --------------------------------------------------------
+
+async function drawStrategy() {
+  const t = state.tree;
+  $("summary").textContent = `${t.board}, ${t.strategy} tree: first guess ${t.first_guess}; ` +
+    `${t.total} guesses over ${t.secrets} secrets (average ${t.average.toFixed(4)}), never more than ${t.worst}` +
+    (t.proven ? "; proven optimal." : ".");
+  drawBars($("histogram"), t.histogram.map((n, i) => [`${i + 1}`, n]), undefined, "secrets solved with 1, 2, ... guesses");
+  try {
+    drawTop(await api("top", { depth: 2 }));
+  } catch (error) {
+    $("top").textContent = error.message;
+  }
+}
+
+function drawTop(root) {
+  const branches = root.branches;
+  const width = 640, rowHeight = 20, height = 40 + rowHeight * Math.max(1, branches.length);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": `the tree plays ${root.guess} first, then a guess for each answer` });
+  const rootY = height / 2;
+  chart.append(svg("text", { x: 4, y: rootY + 4 }, `${root.guess} (${root.candidates})`));
+  branches.forEach((b, i) => {
+    const y = 24 + i * rowHeight;
+    chart.append(svg("line", { x1: 110, y1: rootY, x2: 250, y2: y, stroke: "#999" }));
+    chart.append(svg("text", { x: 180, y: (rootY + y) / 2 - 2 }, ""));
+    chart.append(svg("text", { x: 256, y: y + 4 }, `${b.answer} \u2192 ${b.guess}  (${b.candidates} ${b.candidates === 1 ? "secret" : "secrets"})`));
+  });
+  $("top").replaceChildren(chart);
+}
+
+// ---- moves ------------------------------------------------------------------------
+
+async function enter() {
+  if (state.hint && state.hint.solved) { say("the game is over: New game starts another"); return; }
+  if (state.guess.some((s) => !s)) { say("choose a colour for every peg first"); return; }
+  const guess = state.guess.join("");
+  let answer = `${state.black},${state.white}`;
+  try {
+    if (state.mode === "theirs") answer = (await api("score", { guess, secret: state.secret })).answer;
+    const moves = [...state.moves, { guess, answer }];
+    await api("next", { moves: movesParam(moves) }); // refused moves change nothing
+    state.moves = moves;
+    state.guess = Array(state.guess.length).fill(null);
+    state.slot = 0; state.black = 0; state.white = 0;
+    say(answer === `${state.tree.pegs},0` ? `${guess} is the secret: solved in ${moves.length} ${moves.length === 1 ? "guess" : "guesses"}.` : "",
+      answer === `${state.tree.pegs},0`);
+    await refresh();
+  } catch (error) {
+    say(error.message); // what the player entered stays as it was
+  }
+}
+
+function newGame() {
+  state.moves = [];
+  state.guess = Array(state.tree.pegs).fill(null);
+  state.slot = 0; state.black = 0; state.white = 0;
+  state.secret = state.mode === "theirs" ? randomCode() : null;
+  say(state.mode === "theirs" ? "The computer has hidden a secret: guess it." :
+    state.mode === "mine" ? "Think of a secret; enter the answer to each guess." : "");
+  refresh();
+}
+
+function randomCode() {
+  const symbols = [...state.tree.symbols];
+  const code = [];
+  while (code.length < state.tree.pegs) {
+    const s = symbols[Math.floor(Math.random() * symbols.length)];
+    if (state.tree.repeat || !code.includes(s)) code.push(s);
+  }
+  return code.join("");
+}
+
+function step(which, by) {
+  const pegs = state.tree.pegs;
+  const next = Math.max(0, state[which] + by);
+  if (state.black + state.white - state[which] + next > pegs) return;
+  state[which] = next;
+  drawEntry();
+}
+
+function selectTree(id) {
+  state.tree = state.trees.find((t) => t.id === id);
+  drawPalette();
+  drawStrategy();
+  newGame();
+}
+
+function keyboard(event) {
+  if (event.target.tagName === "SELECT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (state.tree.symbols.includes(key) && state.mode !== "mine") { place(key); event.preventDefault(); }
+  else if (event.key === "Backspace") { state.guess[state.slot] = null; state.slot = Math.max(0, state.slot - 1); drawEntry(); }
+  else if (event.key === "Enter" && event.target.tagName !== "BUTTON") enter();
+}
+
+async function start() {
+  $("black-minus").addEventListener("click", () => step("black", -1));
+  $("black-plus").addEventListener("click", () => step("black", 1));
+  $("white-minus").addEventListener("click", () => step("white", -1));
+  $("white-plus").addEventListener("click", () => step("white", 1));
+  $("play").addEventListener("click", enter);
+  $("use-hint").addEventListener("click", () => {
+    if (state.hint && state.hint.guess) { state.guess = [...state.hint.guess]; state.slot = 0; say(""); drawEntry(); }
+  });
+  $("undo").addEventListener("click", () => { state.moves.pop(); say(""); refresh(); });
+  $("new").addEventListener("click", newGame);
+  $("mode").addEventListener("change", (e) => { state.mode = e.target.value; newGame(); });
+  $("tree").addEventListener("change", (e) => selectTree(e.target.value));
+  $("show").addEventListener("click", async () => {
+    try {
+      const list = await api("candidates", { moves: movesParam(state.moves) });
+      const more = list.count > list.secrets.length ? ` ... (${list.count} in all)` : "";
+      $("secrets").textContent = list.secrets.join(" ") + more;
+      $("show").setAttribute("aria-expanded", "true");
+    } catch (error) { say(error.message); }
+  });
+  document.addEventListener("keydown", keyboard);
+  try {
+    const { trees } = await fetch("/api/trees").then((r) => r.json());
+    state.trees = trees;
+    for (const t of trees) $("tree").append(el("option", { value: t.id }, `${t.board} ${t.strategy} (${t.id})`));
+    selectTree(trees[0].id);
+  } catch (error) {
+    say(`cannot reach the server: ${error.message}`);
+  }
+}
+
+start();
