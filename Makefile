@@ -29,7 +29,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
 
-.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man
+.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots
 
 FUZZ_SECONDS ?= 600
 
@@ -96,6 +96,13 @@ bench: build
 	$(CARGO) build -p mmtree-device --profile device --bins
 	$(REL)/mmtree-report bench
 	@echo "wrote BENCHMARKS.md"
+
+# The hint board's pictures in docs/ (README shows them), taken by the browser test
+# (headless chromium, installed when missing), and the strategies' chart.
+screenshots: build
+	$(CARGO) build --workspace --bins
+	MMTREE_SCREENSHOTS=$(CURDIR)/docs $(CARGO) test -p mmtree-tests --test browser
+	$(REL)/mmgen compare --pegs 4 --colors 6 --plot docs/compare-4x6.svg
 
 # The large boards (6x9, 7x7: tens of minutes), into their own section.
 # ONLY="--pegs 7 --colors 7 --strategy knuth" measures that case again, keeping the other rows.

@@ -95,6 +95,41 @@ fn optimal_is_never_worse_than_a_heuristic() {
 }
 
 #[test]
+fn compare_draws_every_strategy_s_distribution_and_keeps_other_files() {
+    let dir = scratch("compare_plot");
+    let chart = dir.join("chart.svg");
+    let board = ["--pegs", "3", "--colors", "4"];
+    let chart_text = chart.to_str().unwrap();
+    let rows = json(&ok(
+        "mmgen",
+        &[&["compare", "--json", "--plot", chart_text][..], &board].concat(),
+    ));
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for row in rows.as_array().unwrap() {
+        let legend = format!(
+            "{} (average {:.4})",
+            row["strategy"].as_str().unwrap(),
+            row["average_guesses"].as_f64().unwrap()
+        );
+        assert!(svg.contains(&legend), "{legend}");
+    }
+    // Drawn again over its own chart; a file that is not a chart is kept.
+    ok(
+        "mmgen",
+        &[&["compare", "--plot", chart_text][..], &board].concat(),
+    );
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let err = fails(
+        "mmgen",
+        &[&["compare", "--plot", notes.to_str().unwrap()][..], &board].concat(),
+    );
+    assert!(err.contains("is not an SVG chart; not replaced"), "{err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+}
+
+#[test]
 fn a_time_limit_gives_a_valid_unproven_tree() {
     let dir = scratch("time_limit");
     let (path, report) = optimal(

@@ -2,13 +2,16 @@
 //! full and sized as its file would be (nothing is written).
 
 use crate::args::BoardArgs;
+use crate::plot;
 use generator::generate;
+use generator::output::write_owned;
 use generator::strategy::{self, Options};
 use generator::{Counters, Settings};
 use lookup::cli::Outcome;
 use lookup::format::write_tree;
 use lookup::format::Summary;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
@@ -24,12 +27,19 @@ pub struct Args {
     /// Print a JSON array, one object per strategy.
     #[arg(long)]
     json: bool,
+    /// Also draw the strategies' distributions of guesses as one SVG chart. An
+    /// existing file is replaced only if it is an SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
     if !(args.time_limit.is_finite() && args.time_limit >= 0.0) {
         return Err(format!("--time-limit {}: give a number of seconds", args.time_limit).into());
+    }
+    if let Some(path) = &args.plot {
+        check_plot_target(path)?;
     }
     let pool = crate::args::pool(args.threads)?;
     let mut rows = Vec::new();
@@ -69,7 +79,34 @@ pub fn run(args: &Args) -> Outcome {
         ));
     }
     print_table(&rows, args.json)?;
+    if let Some(path) = &args.plot {
+        let series: Vec<plot::Series> = (rows.iter())
+            .map(|row| plot::Series {
+                name: row["strategy"].as_str().unwrap_or_default().to_string(),
+                average: row["average_guesses"].as_f64().unwrap_or(0.0),
+                histogram: (row["histogram"].as_array().into_iter().flatten())
+                    .map(|n| n.as_u64().unwrap_or(0))
+                    .collect(),
+            })
+            .collect();
+        let svg = plot::distributions(&board.name().to_string(), &series);
+        write_owned(path, svg.as_bytes()).map_err(|e| e.to_string())?;
+    }
     Ok(())
+}
+
+/// Refuses a plot target that exists and is not an SVG: nothing the user did not
+/// ask to replace is replaced.
+fn check_plot_target(path: &Path) -> Result<(), String> {
+    match std::fs::read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+        Ok(bytes) if bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml") => Ok(()),
+        Ok(_) => Err(format!(
+            "{} exists and is not an SVG chart; not replaced (remove it or pick another name)",
+            path.display()
+        )),
+    }
 }
 
 fn print_table(rows: &[serde_json::Value], json: bool) -> std::io::Result<()> {

@@ -11,6 +11,7 @@ mod cluster;
 mod compare;
 mod generate;
 mod import;
+mod plot;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;

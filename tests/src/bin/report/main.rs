@@ -15,6 +15,8 @@
 //! Run from the repository root (the Makefile does). The binaries it times are the
 //! ones beside it, in the same target folder (so `CARGO_TARGET_DIR` is honoured).
 
+mod load;
+
 use lookup::audit::audit;
 use lookup::Tree;
 use std::fmt::Write as _;
@@ -513,6 +515,42 @@ fn bench_large(only: Option<&str>) -> Result<(), String> {
     std::fs::write("BENCHMARKS.md", updated).map_err(|e| format!("BENCHMARKS.md: {e}"))
 }
 
+/// The hint board's server under a bounded load on loopback.
+fn serve_load(mmlookup: &str) -> Result<String, String> {
+    let (requests, clients) = (20_000, 32);
+    let mut md = format!(
+        "\n## mmlookup serve: answering over HTTP\n\n`mmlookup serve` (built-in classic tree) on loopback, \
+         {requests} requests from {clients} keep-alive clients at once (the report tool's own client threads, \
+         on the same 2 cores as the server); latency from writing a request to reading its whole response, \
+         whose body is checked. Peak memory is the server's VmHWM after the run.\n\n\
+         | request | requests | throughput | p50 | p99 | max | server peak memory |\n|---|---|---|---|---|---|---|\n"
+    );
+    let cases = [
+        (
+            "/api/next?moves=1122:1,0+1344:0,1+3526:1,2+1462:1,1",
+            "\"guess\":\"3632\"",
+        ),
+        ("/api/trees", "knuth-4x6"),
+    ];
+    for (target, expect) in cases {
+        let load = load::run(mmlookup, target, expect, requests, clients)?;
+        writeln!(
+            md,
+            "| `GET {target}` | {} | {:.0} /s | {:.3} ms | {:.3} ms | {:.3} ms | {} |",
+            load.requests,
+            load.requests as f64 / load.seconds,
+            load.percentile(0.5),
+            load.percentile(0.99),
+            load.latencies.last().copied().unwrap_or(0.0),
+            load.peak_memory_kib
+                .map_or("-".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0)),
+        )
+        .unwrap();
+        eprintln!("measured serve {target}");
+    }
+    Ok(md)
+}
+
 fn bench() -> Result<(), String> {
     let mmgen = &program("mmgen");
     let mmlookup = &program("mmlookup");
@@ -589,6 +627,7 @@ fn bench() -> Result<(), String> {
         )
         .unwrap();
     }
+    md.push_str(&serve_load(mmlookup)?);
     let _ = std::fs::remove_dir_all(&scratch);
     // Keep the large boards', the verification and the tuning sections: the large
     // boards are measured by `make bench-large`, and so is the largest tree's
