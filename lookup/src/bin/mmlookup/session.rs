@@ -117,52 +117,59 @@ pub fn hint<D: AsRef<[u8]>>(
     moves: &[Move],
     candidates: impl FnOnce() -> Vec<Code>,
 ) -> Result<Hint, String> {
+    if let Some(walked) = on_line(tree, moves) {
+        return walked;
+    }
+    let board = tree.board();
+    if let Some(won) = moves.iter().position(|m| m.answer.is_win(board.pegs())) {
+        if won + 1 < moves.len() {
+            let after = PlayError::AfterWin {
+                move_number: won + 2,
+            };
+            return Err(after.to_string());
+        }
+    }
+    let candidates = candidates();
+    if candidates.is_empty() {
+        let k = play::first_impossible_move(&board, moves).unwrap_or(moves.len());
+        let impossible = PlayError::Impossible {
+            move_number: k,
+            guess: board.display(moves[k - 1].guess),
+            answer: moves[k - 1].answer,
+        };
+        return Err(impossible.to_string());
+    }
+    if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {
+        return Ok(Hint::Solved {
+            guesses: moves.len(),
+        });
+    }
+    let started = Instant::now();
+    let guess = rules::best_guess(&board, live.rule, &candidates, live.consistent_only);
+    Ok(Hint::Live {
+        guess,
+        candidates: candidates.len(),
+        rule: live.rule,
+        took: started.elapsed(),
+    })
+}
+
+/// [`hint`] as far as walking the tree answers it: `None` once the moves leave the
+/// tree's line (then the answer may need a search).
+pub fn on_line<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Option<Result<Hint, String>> {
     match play::next(tree, moves) {
         Ok(Next::Guess {
             guess,
             candidates,
             position,
-        }) => Ok(Hint::Tree {
+        }) => Some(Ok(Hint::Tree {
             guess,
             candidates: candidates as usize,
             position,
-        }),
-        Ok(Next::Solved { guesses }) => Ok(Hint::Solved { guesses }),
-        Err(PlayError::OffLine { .. }) => {
-            let board = tree.board();
-            if let Some(won) = moves.iter().position(|m| m.answer.is_win(board.pegs())) {
-                if won + 1 < moves.len() {
-                    let after = PlayError::AfterWin {
-                        move_number: won + 2,
-                    };
-                    return Err(after.to_string());
-                }
-            }
-            let candidates = candidates();
-            if candidates.is_empty() {
-                let k = play::first_impossible_move(&board, moves).unwrap_or(moves.len());
-                let impossible = PlayError::Impossible {
-                    move_number: k,
-                    guess: board.display(moves[k - 1].guess),
-                    answer: moves[k - 1].answer,
-                };
-                return Err(impossible.to_string());
-            }
-            if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {
-                return Ok(Hint::Solved {
-                    guesses: moves.len(),
-                });
-            }
-            let started = Instant::now();
-            let guess = rules::best_guess(&board, live.rule, &candidates, live.consistent_only);
-            Ok(Hint::Live {
-                guess,
-                candidates: candidates.len(),
-                rule: live.rule,
-                took: started.elapsed(),
-            })
-        }
-        Err(e) => Err(e.to_string()),
+        })),
+        Ok(Next::Solved { guesses }) => Some(Ok(Hint::Solved { guesses })),
+        Err(PlayError::OffLine { .. }) => None,
+        Err(e) => Some(Err(e.to_string())),
     }
 }
 

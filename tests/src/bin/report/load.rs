@@ -1,11 +1,16 @@
 //! A bounded load run against `mmlookup serve` on loopback, for `make bench`: many
 //! keep-alive clients asking for the same hint, each request's latency measured
-//! from writing it to reading the whole response (whose body is checked).
+//! from writing it to reading the whole response (whose body is checked). The
+//! clients are tasks on one thread (tokio's current-thread runtime), not a thread
+//! each: on a 2-core machine, 32 client threads competing with the server for the
+//! cores measure the scheduler more than the server.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader as AsyncReader};
+use tokio::net::TcpStream;
 
 /// What one load run measured.
 pub struct Load {
@@ -25,16 +30,22 @@ impl Load {
 }
 
 /// Reads one response with a `content-length` from `reader`; its status and body.
-fn response(reader: &mut BufReader<TcpStream>) -> Result<(u16, Vec<u8>), String> {
+async fn response(reader: &mut AsyncReader<TcpStream>) -> Result<(u16, Vec<u8>), String> {
     let mut line = String::new();
-    reader.read_line(&mut line).map_err(|e| e.to_string())?;
+    reader
+        .read_line(&mut line)
+        .await
+        .map_err(|e| e.to_string())?;
     let status = (line.split(' ').nth(1))
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| format!("not a status line: {line:?}"))?;
     let mut length = 0;
     loop {
         line.clear();
-        reader.read_line(&mut line).map_err(|e| e.to_string())?;
+        reader
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?;
         if line == "\r\n" || line.is_empty() {
             break;
         }
@@ -45,35 +56,75 @@ fn response(reader: &mut BufReader<TcpStream>) -> Result<(u16, Vec<u8>), String>
         }
     }
     let mut body = vec![0; length];
-    reader.read_exact(&mut body).map_err(|e| e.to_string())?;
+    reader
+        .read_exact(&mut body)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok((status, body))
 }
 
 /// One client: `count` requests for `target` on one keep-alive connection, each
 /// answer checked to contain `expect`; their latencies in milliseconds.
-fn client(addr: SocketAddr, target: &str, expect: &str, count: usize) -> Result<Vec<f64>, String> {
-    let stream = TcpStream::connect(addr).map_err(|e| e.to_string())?;
+async fn client(
+    addr: SocketAddr,
+    target: String,
+    expect: String,
+    count: usize,
+) -> Result<Vec<f64>, String> {
+    let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .map_err(|e| e.to_string())?;
-    let mut writer = stream.try_clone().map_err(|e| e.to_string())?;
-    let mut reader = BufReader::new(stream);
+    let mut reader = AsyncReader::new(stream);
     let request = format!("GET {target} HTTP/1.1\r\nHost: bench\r\n\r\n");
     let mut latencies = Vec::with_capacity(count);
     for _ in 0..count {
         let started = Instant::now();
-        writer
-            .write_all(request.as_bytes())
-            .map_err(|e| e.to_string())?;
-        let (status, body) = response(&mut reader)?;
+        let exchange = async {
+            reader
+                .get_mut()
+                .write_all(request.as_bytes())
+                .await
+                .map_err(|e| e.to_string())?;
+            response(&mut reader).await
+        };
+        let (status, body) = tokio::time::timeout(Duration::from_secs(10), exchange)
+            .await
+            .map_err(|_| format!("{target}: no answer in 10 s"))??;
         latencies.push(started.elapsed().as_secs_f64() * 1000.0);
         let body = String::from_utf8_lossy(&body);
-        if status != 200 || !body.contains(expect) {
+        if status != 200 || !body.contains(&expect) {
             return Err(format!("{target}: status {status}, body {body}"));
         }
     }
     Ok(latencies)
+}
+
+/// `clients` clients at once, `requests` requests in all; the latencies and the
+/// seconds the whole run took.
+fn drive(
+    addr: SocketAddr,
+    target: &str,
+    expect: &str,
+    requests: usize,
+    clients: usize,
+) -> Result<(Vec<f64>, f64), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..clients)
+            .map(|_| {
+                let (target, expect) = (target.to_string(), expect.to_string());
+                tokio::spawn(client(addr, target, expect, requests / clients))
+            })
+            .collect();
+        let mut latencies = Vec::with_capacity(requests);
+        for task in tasks {
+            latencies.extend(task.await.map_err(|_| "a client failed")??);
+        }
+        Ok((latencies, started.elapsed().as_secs_f64()))
+    })
 }
 
 /// Starts `mmlookup serve` on a free loopback port, sends `requests` requests for
@@ -100,19 +151,7 @@ pub fn run(
         .and_then(|a| a.parse().ok())
         .ok_or_else(|| format!("no URL in {line:?}"));
     let measured = addr.and_then(|addr| {
-        let started = Instant::now();
-        let per_client = requests / clients;
-        let handles: Vec<_> = (0..clients)
-            .map(|_| {
-                let (target, expect) = (target.to_string(), expect.to_string());
-                std::thread::spawn(move || client(addr, &target, &expect, per_client))
-            })
-            .collect();
-        let mut latencies = Vec::with_capacity(requests);
-        for handle in handles {
-            latencies.extend(handle.join().map_err(|_| "a client panicked")??);
-        }
-        let seconds = started.elapsed().as_secs_f64();
+        let (mut latencies, seconds) = drive(addr, target, expect, requests, clients)?;
         latencies.sort_by(f64::total_cmp);
         let status = std::fs::read_to_string(format!("/proc/{}/status", server.id()));
         let peak_memory_kib = status.ok().and_then(|s| {

@@ -520,8 +520,8 @@ fn serve_load(mmlookup: &str) -> Result<String, String> {
     let (requests, clients) = (20_000, 32);
     let mut md = format!(
         "\n## mmlookup serve: answering over HTTP\n\n`mmlookup serve` (built-in classic tree) on loopback, \
-         {requests} requests from {clients} keep-alive clients at once (the report tool's own client threads, \
-         on the same 2 cores as the server); latency from writing a request to reading its whole response, \
+         {requests} requests from {clients} keep-alive clients at once (tasks on one thread of the report \
+         tool, on the same cores as the server); latency from writing a request to reading its whole response, \
          whose body is checked. Peak memory is the server's VmHWM after the run.\n\n\
          | request | requests | throughput | p50 | p99 | max | server peak memory |\n|---|---|---|---|---|---|---|\n"
     );

@@ -161,6 +161,31 @@ pub fn respond(trees: &[Served], method: &str, path: &str, query: &str) -> Reply
     }
 }
 
+/// The answer to a request that needs no search (the page, the catalogue, a
+/// score, the top of a tree, a hint on the tree's line), or `None` for one that
+/// may (an explanation, the secrets left, a hint computed live): the server gives
+/// these at once and the others on its blocking pool. Where it answers, it answers
+/// as [`respond`] does.
+pub fn quick(trees: &[Served], method: &str, path: &str, query: &str) -> Option<Reply> {
+    let get = method == "GET" || method == "HEAD";
+    match path {
+        "/api/explain" | "/api/candidates" if get => None,
+        "/api/next" if get => {
+            let walked = Query::new(trees, query).and_then(|q| {
+                let moves = q.moves()?;
+                let hint = session::on_line(&q.served.tree, &moves);
+                Ok(hint.map(|h| h.map(|h| next::json(q.board(), &moves, &h))))
+            });
+            match walked {
+                Ok(None) => None,
+                Ok(Some(Ok(value))) => Some(Reply::json(200, &value)),
+                Ok(Some(Err(message))) | Err(message) => Some(Reply::error(400, &message)),
+            }
+        }
+        _ => Some(respond(trees, method, path, query)),
+    }
+}
+
 fn next_json(q: &Query) -> Result<Value, String> {
     let moves = q.moves()?;
     let hint = next::hint(&q.served.tree, &moves)?;
@@ -312,6 +337,31 @@ mod tests {
         assert_eq!(status, 404);
         let reply = respond(&trees, "POST", "/api/next", "");
         assert_eq!(reply.status, 405);
+    }
+
+    #[test]
+    fn quick_answers_are_the_full_answers_and_searches_are_left_out() {
+        let trees = classic();
+        for target in [
+            "/api/next?moves=1122:1,0+1344:0,1",
+            "/api/next?moves=1122:4,0",
+            "/api/next?moves=1122:9,9",
+            "/api/next?moves=1122:4,0+1344:0,0",
+            "/api/trees",
+            "/",
+        ] {
+            let (path, query) = target.split_once('?').unwrap_or((target, ""));
+            let quick = quick(&trees, "GET", path, query).expect(target);
+            let full = respond(&trees, "GET", path, query);
+            assert_eq!(
+                (quick.status, quick.body),
+                (full.status, full.body),
+                "{target}"
+            );
+        }
+        // Off the tree's line the hint is computed live: not quick.
+        assert!(quick(&trees, "GET", "/api/next", "moves=1122:1,0+1111:0,0").is_none());
+        assert!(quick(&trees, "GET", "/api/explain", "").is_none());
     }
 
     #[test]

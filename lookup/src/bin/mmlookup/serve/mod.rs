@@ -10,9 +10,10 @@
 //!   is cut off), and a connection lives at most [`CONNECTION_SECONDS`];
 //! - at most `--max-connections` connections are open at once; one more is answered
 //!   503 and closed, so idle connections cannot lock the board out for long;
-//! - answers that walk a tree are quick, but one computed live off the tree's line
-//!   can take seconds on big boards: they run on tokio's blocking pool, never on
-//!   the threads that read requests.
+//! - answers that walk a tree are quick and are given at once, but one that may
+//!   search (computed live off the tree's line, an explanation) can take seconds on
+//!   big boards: those run on tokio's blocking pool, never on the threads that
+//!   read requests ([`api::quick`] tells them apart).
 
 mod api;
 mod page;
@@ -145,12 +146,18 @@ async fn handle(
     let path = request.uri().path().to_owned();
     let query = request.uri().query().unwrap_or("").to_owned();
     let head = method == "HEAD";
-    let reply = tokio::task::spawn_blocking(move || respond(&trees, &method, &path, &query)).await;
-    let reply = reply.unwrap_or_else(|_| api::Reply {
-        status: 500,
-        content_type: "application/json",
-        body: b"{\"error\": \"the answer could not be computed\"}\n".to_vec(),
-    });
+    let reply = match api::quick(&trees, &method, &path, &query) {
+        Some(reply) => reply,
+        None => {
+            let searched = move || respond(&trees, &method, &path, &query);
+            let reply = tokio::task::spawn_blocking(searched).await;
+            reply.unwrap_or_else(|_| api::Reply {
+                status: 500,
+                content_type: "application/json",
+                body: b"{\"error\": \"the answer could not be computed\"}\n".to_vec(),
+            })
+        }
+    };
     let body = if head { Vec::new() } else { reply.body };
     let response = Response::builder()
         .status(reply.status)
