@@ -22,6 +22,12 @@ fn status(dir: &Path) -> serde_json::Value {
     ))
 }
 
+/// Merges the run in `run` into `out`; what mmgen prints.
+fn merge(run: &Path, out: &Path) -> String {
+    let (run, out) = (run.to_str().unwrap(), out.to_str().unwrap());
+    ok("mmgen", &["merge", "--dir", run, "--out", out])
+}
+
 /// Solves `items` as separate `mmgen solve-class` processes, two at a time.
 fn solve_two_at_a_time(dir: &Path, items: &[usize]) {
     let jobs: Vec<Vec<String>> = items.iter().map(|i| vec![i.to_string()]).collect();
@@ -103,16 +109,7 @@ fn a_plan_solved_item_by_item_merges_into_the_single_run_s_bytes() {
     assert_eq!(after["seconds_left"], 0.0);
 
     let merged = dir.join("merged.mmt");
-    ok(
-        "mmgen",
-        &[
-            "merge",
-            "--dir",
-            run_text,
-            "--out",
-            merged.to_str().unwrap(),
-        ],
-    );
+    merge(&run, &merged);
     let (single, _) = generate(&dir, "single.mmt", &BOARD);
     assert!(
         std::fs::read(&merged).unwrap() == std::fs::read(&single).unwrap(),
@@ -225,7 +222,6 @@ fn plan_exact(dir: &Path, board: &[&str]) -> std::path::PathBuf {
 /// returns the final status.
 fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::Value {
     let run = plan_exact(dir, board);
-    let run_text = run.to_str().unwrap();
     let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
     assert!(plan["heuristic"]["total"].as_u64().is_some(), "{plan}");
     let fresh = status(&run);
@@ -241,16 +237,7 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     two_at_a_time(&run, &tasks);
     assert_eq!(status(&run)["missing"], 0);
     let merged = dir.join("merged.mmt");
-    let out = ok(
-        "mmgen",
-        &[
-            "merge",
-            "--dir",
-            run_text,
-            "--out",
-            merged.to_str().unwrap(),
-        ],
-    );
+    let out = merge(&run, &merged);
     assert!(out.contains("proven       yes"), "{out}");
     let single_args = [&["--strategy", "optimal"][..], board].concat();
     let (single, report) = generate(dir, "single.mmt", &single_args);

@@ -3,6 +3,7 @@
 //! preorder (or, for an exact item shown too dear, tag 2 and the least it costs),
 //! and a CRC-32 of everything before it. Little-endian throughout.
 
+use super::exact::Cost;
 use crate::build::Subtree;
 
 /// The first bytes of an item file.
@@ -22,6 +23,16 @@ pub enum Outcome {
     Tree(Subtree),
     /// An exact item's class costs at least this much: too dear to matter.
     AtLeast(u64),
+}
+
+impl Outcome {
+    /// What the item costs: its subtree's total, or the least it costs.
+    pub fn cost(&self) -> Cost {
+        match self {
+            Outcome::Tree(subtree) => Cost::Exact(subtree.total()),
+            Outcome::AtLeast(least) => Cost::AtLeast(*least),
+        }
+    }
 }
 
 /// The tag of [`Outcome::AtLeast`], after those of a leaf (0) and a node (1).

@@ -135,6 +135,20 @@ pub struct Plan {
     pub heuristic: Option<(StrategyKind, u32)>,
 }
 
+/// How many array tasks the job scripts of `plan` run: `asked`, or one per item;
+/// at most 1000 (Slurm's default `MaxArraySize` is 1001), and no more than items.
+pub fn array_tasks(plan: &Plan, asked: Option<usize>) -> Result<usize, String> {
+    let items = plan.items.len().max(1);
+    match asked {
+        None => Ok(items.min(slurm::MAX_TASKS)),
+        Some(t) if (1..=slurm::MAX_TASKS).contains(&t) => Ok(t.min(items)),
+        Some(t) => Err(format!(
+            "--tasks {t}: a job array takes 1 to {} tasks (Slurm's MaxArraySize)",
+            slurm::MAX_TASKS
+        )),
+    }
+}
+
 /// The items of array task `task` of `tasks`, largest first: the plan's items are
 /// dealt largest first (by secrets, then by index), each to the task with the
 /// fewest secrets so far (then the lowest), so every task gets about as much

@@ -5,7 +5,6 @@
 use super::exact::{self, Cost, Standing};
 use super::item::{self, Outcome, Solved};
 use super::json::identity;
-use super::slurm::MAX_TASKS;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
@@ -26,8 +25,6 @@ pub struct Run {
     id: u32,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
-    /// Array tasks the job scripts run (as created; 0 when opened).
-    pub tasks: usize,
 }
 
 /// A path from the root: (guess, answer) steps.
@@ -102,23 +99,9 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 
 impl Run {
     /// Writes `plan` into `dir` (created if needed) with its job scripts for
-    /// `tasks` array tasks (`None`: one per item, at most 1000, Slurm's `MaxArraySize`); `mmgen`
-    /// names the program the scripts run.
-    pub fn create(
-        dir: &Path,
-        plan: Plan,
-        mmgen: &str,
-        tasks: Option<usize>,
-    ) -> Result<Run, String> {
-        let tasks = match tasks {
-            None => plan.items.len().clamp(1, MAX_TASKS),
-            Some(t) if (1..=MAX_TASKS).contains(&t) => t.min(plan.items.len().max(1)),
-            Some(t) => {
-                return Err(format!(
-                    "--tasks {t}: a job array takes 1 to {MAX_TASKS} tasks (Slurm's MaxArraySize)"
-                ))
-            }
-        };
+    /// `tasks` array tasks (see [`super::array_tasks`]); `mmgen` names the program
+    /// the scripts run.
+    pub fn create(dir: &Path, plan: Plan, mmgen: &str, tasks: usize) -> Result<Run, String> {
         let text = plan.to_json();
         let items = dir.join("items");
         let old = std::fs::read_to_string(dir.join("plan.json")).ok();
@@ -137,7 +120,6 @@ impl Run {
             plan,
             id: identity(&text),
             work: OnceLock::new(),
-            tasks,
         };
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
             let path = dir.join(name);
@@ -156,7 +138,6 @@ impl Run {
             plan: Plan::from_json(&text)?,
             id: identity(&text),
             work: OnceLock::new(),
-            tasks: 0,
         })
     }
 
@@ -280,13 +261,9 @@ impl Run {
     /// total of its subtree, or the least an exact item shown too dear costs).
     fn scan(&self) -> (Status, Vec<Option<Cost>>) {
         let (status, outcomes) = self.read_all();
-        let costs = (outcomes.iter())
-            .map(|outcome| {
-                outcome.as_ref().map(|outcome| match outcome {
-                    Outcome::Tree(subtree) => Cost::Exact(subtree.total()),
-                    Outcome::AtLeast(least) => Cost::AtLeast(*least),
-                })
-            })
+        let costs = outcomes
+            .iter()
+            .map(|o| o.as_ref().map(Outcome::cost))
             .collect();
         (status, costs)
     }
@@ -339,12 +316,9 @@ impl Run {
                 parts.join("; ")
             ));
         }
+        // Every item is done here.
         let known: Vec<Cost> = (outcomes.iter())
-            .map(|outcome| match outcome {
-                Some(Outcome::Tree(subtree)) => Cost::Exact(subtree.total()),
-                Some(Outcome::AtLeast(least)) => Cost::AtLeast(*least),
-                None => Cost::AtLeast(0),
-            })
+            .map(|o| o.as_ref().map_or(Cost::AtLeast(0), Outcome::cost))
             .collect();
         let mut subtrees: Vec<Option<Subtree>> = (outcomes.into_iter())
             .map(|outcome| match outcome {

@@ -3,7 +3,7 @@
 
 use crate::args::{first_guess, pool, BoardArgs};
 use generator::output::{check_target, write_tree_file};
-use generator::plan::{task_items, Plan, Recipe, Run};
+use generator::plan::{array_tasks, task_items, Plan, Recipe, Run};
 use generator::Counters;
 use lookup::cli::Outcome;
 use lookup::format::{StrategyKind, Summary};
@@ -124,7 +124,8 @@ pub fn plan(args: &PlanArgs) -> Outcome {
     let mmgen = std::env::current_exe()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|_| "mmgen".into());
-    let run = Run::create(&args.dir, plan, &mmgen, args.tasks)?;
+    let tasks = array_tasks(&plan, args.tasks)?;
+    let run = Run::create(&args.dir, plan, &mmgen, tasks)?;
     let sizes: Vec<u32> = run.plan.items.iter().map(|i| i.secrets).collect();
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -135,7 +136,7 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         sizes.iter().map(|&s| u64::from(s)).sum::<u64>(),
         sizes.iter().max().unwrap_or(&0),
         sizes.iter().min().unwrap_or(&0),
-        run.tasks,
+        tasks,
         args.dir.display()
     )?;
     writeln!(
