@@ -74,10 +74,19 @@ pub fn generate(
     settings: Settings,
     counters: &Counters,
 ) -> Result<Generated, strategy::Unmet> {
-    let codes = codes::Codes::new(board);
-    strategy.check(&codes, settings, counters)?;
-    let tree = build::expand(&codes, strategy, settings, counters);
-    let generated = lay_out(board, &tree, strategy.info(&codes));
+    generate_on(&codes::Codes::new(board), strategy, settings, counters)
+}
+
+/// [`generate`] on a board's codes made already (shared with a progress display).
+pub fn generate_on(
+    codes: &codes::Codes,
+    strategy: &dyn strategy::Strategy,
+    settings: Settings,
+    counters: &Counters,
+) -> Result<Generated, strategy::Unmet> {
+    strategy.check(codes, settings, counters)?;
+    let tree = build::expand(codes, strategy, settings, counters);
+    let generated = lay_out(codes.board(), &tree, strategy.info(codes));
     let needs = generated.meta.stats.max_guesses;
     match strategy.max_depth() {
         Some(asked) if needs > asked => Err(strategy::Unmet::DepthExceeded { asked, needs }),

@@ -28,6 +28,7 @@ fn interrupt(dir: &Path, out: &Path) {
         ])
         .args(["--out", out.to_str().unwrap()])
         .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let started = Instant::now();
@@ -70,6 +71,46 @@ fn a_proof_interrupted_twice_resumes_to_the_same_bytes() {
     assert!(report["resumed_sets"].as_u64().unwrap() > 0, "{report}");
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&plain).unwrap());
     assert_eq!(report["proven"], true);
+}
+
+#[test]
+fn a_logged_proof_shows_its_gap_closing() {
+    // Not a terminal: a line per checkpoint on where the proof stands.
+    let dir = scratch("checkpoint_log");
+    let out = run(
+        "mmgen",
+        &[
+            &PROOF[..],
+            &["--checkpoint", dir.join("ck").to_str().unwrap()],
+            &["--checkpoint-every", "0.2", "--json"],
+            &["--out", dir.join("t.mmt").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success());
+    let log = String::from_utf8(out.stderr).unwrap();
+    let number = |line: &str, after: &str| -> Option<u32> {
+        let rest = &line[line.find(after)? + after.len()..];
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let floors: Vec<u32> = log
+        .lines()
+        .map(|l| number(l, "proven total at least ").expect(l))
+        .collect();
+    assert!(floors.len() >= 2, "{log}");
+    assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{log}");
+    assert!(*floors.last().unwrap() <= 11228, "{log}");
+    for line in log.lines() {
+        if let Some(best) = number(line, "best total ") {
+            assert!(
+                best >= 11228 && best >= number(line, "at least ").unwrap(),
+                "{line}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -16,6 +16,17 @@ pub(super) enum Known {
     AtLeast(u32),
 }
 
+impl Known {
+    /// The more informative of two true facts about one set.
+    fn stronger(self, other: Known) -> Known {
+        match (self, other) {
+            (Known::Exact(_), _) => self,
+            (_, Known::Exact(_)) => other,
+            (Known::AtLeast(a), Known::AtLeast(b)) => Known::AtLeast(a.max(b)),
+        }
+    }
+}
+
 /// The most key entries the cache keeps (4 bytes each).
 const CACHE_CODES: usize = 1 << 26;
 
@@ -33,14 +44,25 @@ pub(super) struct Cache {
 
 impl Exact {
     /// Keeps what is `known` of the set `key` with `depth` guesses left, while the
-    /// cache has room.
+    /// cache has room. Another thread may have proven more of it meanwhile: the
+    /// stronger fact stays (an exact cost over a bound, the higher bound).
     pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.codes + key.len() <= CACHE_CODES {
-            cache.codes += key.len();
-            let sets = cache.known.entry(depth).or_default();
-            sets.insert(key.into_owned().into(), known);
-        }
+        let room = cache.codes + key.len() <= CACHE_CODES;
+        let sets = cache.known.entry(depth).or_default();
+        let added = match sets.get_mut(&*key) {
+            Some(old) => {
+                *old = old.stronger(known);
+                0
+            }
+            None if room => {
+                let len = key.len();
+                sets.insert(key.into_owned().into(), known);
+                len
+            }
+            None => 0,
+        };
+        cache.codes += added;
     }
 
     /// The cache key of `candidates` and what the cache knows of it with `depth`
@@ -91,5 +113,18 @@ impl Exact {
             let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
             self.remember(depth, key, known);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Known::{AtLeast, Exact};
+
+    #[test]
+    fn the_stronger_fact_about_a_set_stays() {
+        assert_eq!(AtLeast(5).stronger(AtLeast(7)), AtLeast(7));
+        assert_eq!(AtLeast(7).stronger(AtLeast(5)), AtLeast(7));
+        assert_eq!(AtLeast(7).stronger(Exact(9)), Exact(9));
+        assert_eq!(Exact(9).stronger(AtLeast(12)), Exact(9));
     }
 }

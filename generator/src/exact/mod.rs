@@ -46,7 +46,7 @@ use crate::{Counters, Node};
 use lookup::score::answer_count;
 use lookup::Board;
 use std::cell::OnceCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
@@ -94,6 +94,18 @@ pub struct Exact {
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
+    /// The least total found for a whole tree (a node with no history): what a
+    /// complete tree costs at most, for progress ([`UNLIMITED`]: none yet).
+    best_root: AtomicU32,
+}
+
+/// What a search has established about the root so far: the least total of a
+/// complete tree it found, and the least total any tree can have as far as it has
+/// proven. The proof is done when they meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub best: Option<u32>,
+    pub floor: u32,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -123,6 +135,7 @@ impl Exact {
             candidates_only,
             cache: Mutex::new(Cache::default()),
             nodes: AtomicU64::new(0),
+            best_root: AtomicU32::new(UNLIMITED),
         }
     }
 
@@ -276,6 +289,28 @@ impl Exact {
             .min()
             .unwrap_or(UNLIMITED);
         least.max(itself)
+    }
+
+    /// The least total found for a complete tree and the floor
+    /// ([`Exact::proven_lower_bound`]) of `root` (a node with no history).
+    pub fn standing(
+        &self,
+        context: Context,
+        root: Node,
+        depth: u32,
+        first: Option<u32>,
+    ) -> Standing {
+        let floor = self.proven_lower_bound(context, root, depth, first);
+        let best = self.best_root.load(Ordering::Relaxed);
+        Standing {
+            best: (best != UNLIMITED).then_some(best),
+            floor,
+        }
+    }
+
+    /// Notes that a whole tree costing `cost` was found.
+    pub(super) fn found_tree(&self, cost: u32) {
+        self.best_root.fetch_min(cost, Ordering::Relaxed);
     }
 
     /// The candidates a search of `candidates` tries, in its order: every one of a
@@ -544,6 +579,30 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn the_standing_starts_at_the_bound_and_meets_the_optimum() {
+        let board = Board::new(3, 5, true).unwrap();
+        let codes = Codes::new(board);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let counters = Counters::default();
+        let context = Context {
+            codes: &codes,
+            symmetry: true,
+            counters: &counters,
+        };
+        let root = Node {
+            candidates: &all,
+            history: &[],
+        };
+        let exact = Exact::new(board, None, false);
+        let before = exact.standing(context, root, UNLIMITED, None);
+        assert_eq!(before.best, None);
+        assert!(before.floor >= exact.floor(all.len(), UNLIMITED) && before.floor < 451);
+        exact.choose(context, &all, &[], UNLIMITED).unwrap();
+        let after = exact.standing(context, root, UNLIMITED, None);
+        assert_eq!((after.best, after.floor), (Some(451), 451));
     }
 
     #[test]

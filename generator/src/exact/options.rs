@@ -134,6 +134,9 @@ impl Exact {
                 self.option_cost(at, option.guess, budget)
             };
             if let Some(cost) = cost {
+                if at.node.history.is_empty() {
+                    self.found_tree(cost);
+                }
                 found.fetch_min(
                     u64::from(cost) * POSITION + position as u64,
                     Ordering::Relaxed,

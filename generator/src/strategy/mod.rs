@@ -20,6 +20,7 @@ mod optimal;
 pub(crate) use optimal::Optimal;
 
 use crate::codes::Codes;
+pub use crate::exact::Standing;
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
@@ -52,6 +53,12 @@ pub trait Strategy: Send + Sync {
 
     /// Positions an exact search has searched so far, for strategies that search.
     fn searched(&self) -> Option<u64> {
+        None
+    }
+
+    /// For an exact search: the least total of a complete tree found so far and
+    /// the least total it has proven, for progress.
+    fn standing(&self, _codes: &Codes) -> Option<Standing> {
         None
     }
 

@@ -13,7 +13,7 @@
 //! finish in time get the most-parts heuristic's guess, the header says the tree is
 //! not proven, and it records the least total the search did prove (its floor).
 
-use super::{Heuristic, Options, Strategy, Unmet};
+use super::{Heuristic, Options, Standing, Strategy, Unmet};
 use crate::codes::Codes;
 use crate::exact::{lower_bound, Context, Exact, UNLIMITED};
 use crate::{Counters, Node, Settings};
@@ -135,21 +135,8 @@ impl Strategy for Optimal {
         if let (true, Some(depth)) = (self.options.worst_first && proven, depth) {
             params.push(Param::WorstCase(depth));
         }
-        if !proven {
-            let all: Vec<u32> = (0..codes.len()).collect();
-            let counters = Counters::default();
-            let context = Optimal::context(codes, Settings { symmetry: true }, &counters);
-            let root = Node {
-                candidates: &all,
-                history: &[],
-            };
-            let floor = self.exact.proven_lower_bound(
-                context,
-                root,
-                depth.unwrap_or(UNLIMITED),
-                self.options.first,
-            );
-            params.push(Param::ProvenLowerBound(u64::from(floor)));
+        if let (false, Some(standing)) = (proven, self.standing(codes)) {
+            params.push(Param::ProvenLowerBound(u64::from(standing.floor)));
         }
         let mut info = StrategyInfo {
             tie_break: "a code that is still possible, then the first optimal guess by lower bound, then the smallest code"
@@ -190,6 +177,28 @@ impl Strategy for Optimal {
             Some((_, guess)) => guess,
             None => self.fallback.choose(codes, node, settings, counters),
         }
+    }
+
+    fn standing(&self, codes: &Codes) -> Option<Standing> {
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let counters = Counters::default();
+        let context = Optimal::context(codes, Settings { symmetry: true }, &counters);
+        let root = Node {
+            candidates: &all,
+            history: &[],
+        };
+        let depth = match self.depth.get() {
+            Some(depth) => *depth,
+            // Still being worked out: no limit bounds every tree.
+            None if self.options.worst_first => None,
+            None => self.options.max_depth,
+        };
+        Some(self.exact.standing(
+            context,
+            root,
+            depth.unwrap_or(UNLIMITED),
+            self.options.first,
+        ))
     }
 
     fn searched(&self) -> Option<u64> {

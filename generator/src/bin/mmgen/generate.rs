@@ -2,10 +2,11 @@
 
 use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use crate::checkpoint;
+use generator::codes::Codes;
 use generator::output::{check_target, write_tree_file};
-use generator::strategy::{self, Strategy};
+use generator::strategy::{self, Standing, Strategy};
 use generator::Counters;
-use generator::{generate, Generated};
+use generator::{generate_on, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
 use lookup::cli::Outcome;
 use lookup::format::StrategyKind;
@@ -57,18 +58,18 @@ pub fn run(args: &Args) -> Outcome {
     let started = Instant::now();
     let counters = Counters::default();
     let done = AtomicU64::new(0);
+    let codes = Codes::new(board);
     let tree = std::thread::scope(|scope| {
+        let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
         if std::io::stderr().is_terminal() {
-            let (counters, strategy, done) = (&counters, strategy.as_ref(), &done);
-            let total = u64::from(board.code_count());
-            scope.spawn(move || show_progress(counters, strategy, done, total));
+            scope.spawn(move || show_progress(codes, counters, strategy, done));
+        } else if strategy.searched().is_some() {
+            scope.spawn(move || log_standing(codes, strategy, every, done));
         }
         if let Some(dir) = &args.search.checkpoint {
-            let (strategy, done) = (strategy.as_ref(), &done);
             scope.spawn(move || checkpoint::keep_saving(strategy, dir, every, done));
         }
-        let tree =
-            pool.install(|| generate(board, strategy.as_ref(), args.search.settings(), &counters));
+        let tree = pool.install(|| generate_on(codes, strategy, args.search.settings(), counters));
         done.store(1, Ordering::Relaxed);
         tree
     })
@@ -101,15 +102,18 @@ struct Measured {
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
 /// [`generator::progress`] estimates it from the time nodes took, or during an exact
-/// search the positions searched. Waits half a second so quick runs print nothing.
-fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64, total: u64) {
+/// search where the proof stands. Waits half a second so quick runs print nothing.
+fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64) {
     let tick = Duration::from_millis(200);
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
+    // Where the exact search stands, worked out every few seconds (it scores the
+    // first guesses).
+    let mut standing = (String::new(), start);
     while done.load(Ordering::Relaxed) == 0 {
         std::thread::sleep(tick);
         if bar.is_none() && start.elapsed() > Duration::from_millis(500) {
-            let b = ProgressBar::new(total);
+            let b = ProgressBar::new(u64::from(codes.board().code_count()));
             b.set_style(
                 ProgressStyle::with_template(
                     "{elapsed_precise} [{bar:40}] {pos}/{len} secrets, {msg}",
@@ -121,21 +125,58 @@ fn show_progress(counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64,
         let Some(b) = &bar else { continue };
         let solved = counters.solved.load(Ordering::Relaxed);
         b.set_position(solved);
-        let message = match (
-            strategy.searched(),
-            counters.progress.time_left(start.elapsed()),
-        ) {
-            (Some(searched), _) if solved == 0 => {
-                format!("exact search: {searched} positions searched")
+        let message = match counters.progress.time_left(start.elapsed()) {
+            _ if solved == 0 && strategy.searched().is_some() => {
+                if standing.1 <= Instant::now() {
+                    standing = (
+                        standing_line(codes, strategy),
+                        Instant::now() + Duration::from_secs(2),
+                    );
+                }
+                standing.0.clone()
             }
-            (_, Some(left)) => format!("about {} left", clock(left)),
-            _ => "estimating the time left".into(),
+            Some(left) => format!("about {} left", clock(left)),
+            None => "estimating the time left".into(),
         };
         b.set_message(message);
     }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+}
+
+/// For a log (stderr not a terminal): a line every `every` on where an exact
+/// search stands, so that a long proof shows its gap and its rate.
+fn log_standing(codes: &Codes, strategy: &dyn Strategy, every: Duration, done: &AtomicU64) {
+    let start = Instant::now();
+    let mut last = start;
+    while done.load(Ordering::Relaxed) == 0 {
+        std::thread::sleep(Duration::from_millis(50).min(every));
+        if last.elapsed() >= every {
+            eprintln!(
+                "{} {}",
+                clock(start.elapsed()),
+                standing_line(codes, strategy)
+            );
+            last = Instant::now();
+        }
+    }
+}
+
+/// Positions searched, the best total found and the least total proven.
+fn standing_line(codes: &Codes, strategy: &dyn Strategy) -> String {
+    let searched = strategy.searched().unwrap_or(0);
+    let Some(Standing { best, floor }) = strategy.standing(codes) else {
+        return format!("exact search: {searched} positions searched");
+    };
+    let best = match best {
+        Some(best) => format!(
+            "best total {best}, gap {:.2}%",
+            100.0 * f64::from(best - best.min(floor)) / f64::from(best)
+        ),
+        None => "no complete tree yet".into(),
+    };
+    format!("exact search: {searched} positions searched; proven total at least {floor}, {best}")
 }
 
 /// A duration as h:mm:ss.
