@@ -103,3 +103,36 @@ fn symmetry_changes_the_work_never_the_file() {
         std::fs::read(plain).unwrap()
     );
 }
+
+#[test]
+fn the_cache_changes_the_work_never_the_file() {
+    // Plain keys (no trust in the canonical form), a cache that must drop facts all
+    // the time, and both: the proof's file, with more positions searched.
+    let dir = scratch("cache");
+    let proof = ["--pegs", "4", "--colors", "6", "--strategy", "optimal"];
+    let (reference, report) = generate(&dir, "reference.mmt", &proof);
+    let positions = |r: &serde_json::Value| r["positions_searched"].as_u64().unwrap();
+    for extra in [
+        &["--no-canonical-keys"][..],
+        &["--cache-mib", "1"],
+        &["--cache-mib", "1", "--no-canonical-keys"],
+    ] {
+        let (path, other) = generate(&dir, "other.mmt", &[&proof[..], extra].concat());
+        assert!(
+            std::fs::read(&path).unwrap() == std::fs::read(&reference).unwrap(),
+            "{extra:?} changed the file"
+        );
+        assert!(
+            positions(&other) > positions(&report),
+            "{extra:?}: no more work"
+        );
+    }
+    let err = fails(
+        "mmgen",
+        &["--strategy", "knuth", "--cache-mib", "64", "--out", "x.mmt"],
+    );
+    assert!(
+        err.contains("--cache-mib applies only to --strategy optimal"),
+        "{err}"
+    );
+}

@@ -1,6 +1,14 @@
 //! What the searches have proven, kept by set: the exact cost, or a lower bound
 //! when a search under a budget failed. Keys are a set's candidates (small sets) or
 //! its [`crate::canonical::key`], so equivalent sets share an entry.
+//!
+//! A big proof proves far more sets than memory holds (4x9 filled 256 MiB in two
+//! minutes), and a full cache that takes nothing new slows the search to a crawl.
+//! So the cache keeps two generations of half its size each: new facts, and facts
+//! looked up, go to the young one; when it is full it becomes the old one and the
+//! old one is dropped. What the search keeps using survives, at the price of a
+//! copy per turn. Every entry is a proof, so dropping one changes the work, never
+//! the result.
 
 use super::Exact;
 use crate::canonical;
@@ -27,42 +35,130 @@ impl Known {
     }
 }
 
-/// The most key entries the cache keeps (4 bytes each).
-const CACHE_CODES: usize = 1 << 26;
+/// How the search keeps what it proved. Changes the work, never the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheSettings {
+    /// The most memory the entries may take, in bytes (about: see [`ENTRY_BYTES`]).
+    pub bytes: usize,
+    /// Key sets by their canonical form, so equivalent sets share an entry; off,
+    /// by their codes (slower: a cross-check that does not trust
+    /// [`crate::canonical`]).
+    pub canonical_keys: bool,
+}
+
+/// The cache's default size.
+pub const DEFAULT_CACHE_MIB: usize = 2048;
+
+impl Default for CacheSettings {
+    fn default() -> CacheSettings {
+        CacheSettings {
+            bytes: DEFAULT_CACHE_MIB << 20,
+            canonical_keys: true,
+        }
+    }
+}
+
+/// What an entry takes besides its key's codes: the key's box, the fact, the hash
+/// table's slot and control byte, and the allocator's header.
+const ENTRY_BYTES: usize = 48;
 
 /// A set's entry in the cache: its key (see [`Exact::lookup`]) and what is known
 /// of it.
 pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
 
-/// Solved sets by depth left, then key, and how many key entries they hold. Keys
-/// are our own sets, so a fast hash that is not collision-proof is fine.
+/// Facts by depth left, then key, and the bytes they take. Keys are our own sets,
+/// so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
+struct Generation {
+    sets: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
+    bytes: usize,
+}
+
+impl Generation {
+    fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Known)> {
+        let found = self.sets.get_mut(&depth)?.remove_entry(key)?;
+        self.bytes -= found.0.len() * 4 + ENTRY_BYTES;
+        Some(found)
+    }
+}
+
+/// The two generations (see the module docs).
 pub(super) struct Cache {
-    pub(super) known: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
-    codes: usize,
+    young: Generation,
+    old: Generation,
+    /// The bytes a generation may take: half the cache.
+    half: usize,
+}
+
+impl Cache {
+    pub(super) fn new(settings: CacheSettings) -> Cache {
+        Cache {
+            young: Generation::default(),
+            old: Generation::default(),
+            half: settings.bytes / 2,
+        }
+    }
+
+    /// What is known of `key` with `depth` guesses left; a fact found in the old
+    /// generation moves to the young one.
+    fn get(&mut self, depth: u32, key: &[u32]) -> Option<Known> {
+        if let Some(known) = self.young.sets.get(&depth).and_then(|s| s.get(key)) {
+            return Some(*known);
+        }
+        let (key, known) = self.old.take(depth, key)?;
+        self.put(depth, key, known);
+        Some(known)
+    }
+
+    /// Keeps `known` of `key` (with what was known of it before, the stronger).
+    pub(super) fn insert(&mut self, depth: u32, key: Cow<[u32]>, known: Known) {
+        let young = self.young.sets.entry(depth).or_default();
+        if let Some(old) = young.get_mut(&*key) {
+            *old = old.stronger(known);
+            return;
+        }
+        let known = match self.old.take(depth, &key) {
+            Some((_, before)) => before.stronger(known),
+            None => known,
+        };
+        self.put(depth, key.into_owned().into(), known);
+    }
+
+    /// Adds a fact the young generation does not hold, turning it old when full.
+    fn put(&mut self, depth: u32, key: Box<[u32]>, known: Known) {
+        self.young.bytes += key.len() * 4 + ENTRY_BYTES;
+        self.young.sets.entry(depth).or_default().insert(key, known);
+        if self.young.bytes > self.half {
+            self.old = std::mem::take(&mut self.young);
+        }
+    }
+
+    /// Every fact held, as (depth, key, fact).
+    pub(super) fn entries(&self) -> impl Iterator<Item = (u32, &[u32], Known)> {
+        [&self.old, &self.young].into_iter().flat_map(|generation| {
+            generation.sets.iter().flat_map(|(&depth, sets)| {
+                sets.iter()
+                    .map(move |(key, &known)| (depth, &key[..], known))
+            })
+        })
+    }
+
+    pub(super) fn len(&self) -> usize {
+        [&self.old, &self.young]
+            .iter()
+            .flat_map(|g| g.sets.values())
+            .map(|sets| sets.len())
+            .sum()
+    }
 }
 
 impl Exact {
-    /// Keeps what is `known` of the set `key` with `depth` guesses left, while the
-    /// cache has room. Another thread may have proven more of it meanwhile: the
-    /// stronger fact stays (an exact cost over a bound, the higher bound).
+    /// Keeps what is `known` of the set `key` with `depth` guesses left. Another
+    /// thread may have proven more of it meanwhile: the stronger fact stays (an
+    /// exact cost over a bound, the higher bound).
     pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let room = cache.codes + key.len() <= CACHE_CODES;
-        let sets = cache.known.entry(depth).or_default();
-        let added = match sets.get_mut(&*key) {
-            Some(old) => {
-                *old = old.stronger(known);
-                0
-            }
-            None if room => {
-                let len = key.len();
-                sets.insert(key.into_owned().into(), known);
-                len
-            }
-            None => 0,
-        };
-        cache.codes += added;
+        cache.insert(depth, key, known);
     }
 
     /// The cache key of `candidates` and what the cache knows of it with `depth`
@@ -73,7 +169,7 @@ impl Exact {
         candidates: &'a [u32],
         depth: u32,
     ) -> Lookup<'a> {
-        let key = if candidates.len() <= self.small {
+        let key = if candidates.len() <= self.small || !self.cache_settings.canonical_keys {
             Cow::Borrowed(candidates)
         } else {
             let set = candidates.iter().map(|&c| codes.code(c).packed());
@@ -81,11 +177,8 @@ impl Exact {
             canonical::key(set, codes.board().pegs(), &mut image);
             Cow::Owned(image)
         };
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let known = cache
-            .known
-            .get(&depth)
-            .and_then(|sets| sets.get(&*key).copied());
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let known = cache.get(depth, &key);
         (key, known)
     }
 
@@ -119,6 +212,7 @@ impl Exact {
 #[cfg(test)]
 mod tests {
     use super::Known::{AtLeast, Exact};
+    use super::*;
 
     #[test]
     fn the_stronger_fact_about_a_set_stays() {
@@ -126,5 +220,30 @@ mod tests {
         assert_eq!(AtLeast(7).stronger(AtLeast(5)), AtLeast(7));
         assert_eq!(AtLeast(7).stronger(Exact(9)), Exact(9));
         assert_eq!(Exact(9).stronger(AtLeast(12)), Exact(9));
+    }
+
+    #[test]
+    fn facts_in_use_survive_the_turns_and_the_rest_go() {
+        // Room for about four one-code keys per generation.
+        let mut cache = Cache::new(CacheSettings {
+            bytes: 2 * 4 * (4 + ENTRY_BYTES),
+            canonical_keys: true,
+        });
+        let key = |k: u32| Cow::Owned(vec![k]);
+        cache.insert(3, key(0), AtLeast(10));
+        for k in 1..40 {
+            cache.insert(3, key(k), Exact(k));
+            // Looked up at every step: never dropped, and it keeps its strongest fact.
+            assert_eq!(cache.get(3, &[0]), Some(AtLeast(10)), "after {k}");
+            assert!(cache.len() <= 10);
+        }
+        cache.insert(3, key(0), AtLeast(8));
+        assert_eq!(cache.get(3, &[0]), Some(AtLeast(10)));
+        assert_eq!(cache.get(3, &[1]), None, "unused facts go");
+        assert_eq!(cache.get(3, &[39]), Some(Exact(39)));
+        assert_eq!(cache.get(2, &[39]), None, "depths are apart");
+        let held: Vec<_> = cache.entries().map(|(_, key, _)| key[0]).collect();
+        assert_eq!(held.len(), cache.len());
+        assert!(held.contains(&0) && held.contains(&39));
     }
 }

@@ -5,19 +5,23 @@
 //! exact cost or a proven lower bound. Every entry is a proof, whatever budget the
 //! search had when it made it, so loading them changes the work, never the tree:
 //! the guess kept at a node does not depend on what the cache holds (see the
-//! module docs of [`super`]). Entries depend on the board and on whether guesses
-//! must be still possible, and nothing else, so a checkpoint names those and is
-//! refused for any other search; damaged bytes (a CRC-32 ends the file) are
+//! module docs of [`super`]). Entries depend on the board, on whether guesses
+//! must be still possible and on the kind of keys, and nothing else, so a
+//! checkpoint names those and is refused for any other search; damaged bytes (a CRC-32 ends the file) are
 //! refused too, never trusted.
 //!
-//! Layout, little-endian: `MMTCKPT1`, pegs, colours, repeat, candidates-only (a byte
-//! each), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
+//! Layout, little-endian: `MMTCKPT2`, pegs, colours, repeat, candidates-only,
+//! canonical keys (a byte each; `MMTCKPT1` lacks the last, its keys were
+//! canonical), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
 //! 1 at least), value (4), key length (4) and key codes (4 each); the CRC-32.
 
 use super::cache::Known;
 use super::Exact;
 
-const MAGIC: [u8; 8] = *b"MMTCKPT1";
+const MAGIC: [u8; 8] = *b"MMTCKPT2";
+
+/// The first layout, without the key kind: its keys were canonical.
+const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
 
 impl Exact {
     /// The bytes of a checkpoint of everything proven so far.
@@ -29,23 +33,21 @@ impl Exact {
             b.colors() as u8,
             u8::from(b.repeat()),
             u8::from(self.candidates_only),
+            u8::from(self.cache_settings.canonical_keys),
         ]);
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let count: usize = cache.known.values().map(|sets| sets.len()).sum();
-        out.extend((count as u64).to_le_bytes());
-        for (&depth, sets) in &cache.known {
-            for (key, &known) in sets {
-                let (kind, value) = match known {
-                    Known::Exact(cost) => (0u8, cost),
-                    Known::AtLeast(cost) => (1u8, cost),
-                };
-                out.extend(depth.to_le_bytes());
-                out.push(kind);
-                out.extend(value.to_le_bytes());
-                out.extend((key.len() as u32).to_le_bytes());
-                for code in key.iter() {
-                    out.extend(code.to_le_bytes());
-                }
+        out.extend((cache.len() as u64).to_le_bytes());
+        for (depth, key, known) in cache.entries() {
+            let (kind, value) = match known {
+                Known::Exact(cost) => (0u8, cost),
+                Known::AtLeast(cost) => (1u8, cost),
+            };
+            out.extend(depth.to_le_bytes());
+            out.push(kind);
+            out.extend(value.to_le_bytes());
+            out.extend((key.len() as u32).to_le_bytes());
+            for code in key {
+                out.extend(code.to_le_bytes());
             }
         }
         drop(cache);
@@ -60,10 +62,14 @@ impl Exact {
         let damaged =
             || "the checkpoint is damaged (its checksum or layout is wrong); not used".to_string();
         let (body, crc) = bytes.split_last_chunk::<4>().ok_or_else(damaged)?;
-        if crc32fast::hash(body) != u32::from_le_bytes(*crc)
-            || body.len() < 20
-            || body[..8] != MAGIC
-        {
+        let settings = match body.get(..8) {
+            _ if crc32fast::hash(body) != u32::from_le_bytes(*crc) => return Err(damaged()),
+            Some(magic) if magic == MAGIC => 5,
+            Some(magic) if magic == MAGIC_1 => 4,
+            _ => return Err(damaged()),
+        };
+        let start = 8 + settings + 8;
+        if body.len() < start {
             return Err(damaged());
         }
         let b = self.board;
@@ -72,21 +78,25 @@ impl Exact {
             b.colors() as u8,
             u8::from(b.repeat()),
             u8::from(self.candidates_only),
+            u8::from(self.cache_settings.canonical_keys),
         ];
-        if body[8..12] != ours {
+        let theirs = &body[8..8 + settings];
+        // The first layout's keys were canonical.
+        let canonical = theirs.get(4).is_none_or(|&k| k == 1);
+        if theirs[..4] != ours[..4] || canonical != self.cache_settings.canonical_keys {
             return Err(format!(
-                "the checkpoint is for another search ({} pegs, {} colours, repeat {}, candidates only {}); not used",
-                body[8], body[9], body[10] == 1, body[11] == 1
+                "the checkpoint is for another search ({} pegs, {} colours, repeat {}, candidates only {}, canonical keys {canonical}); not used",
+                theirs[0], theirs[1], theirs[2] == 1, theirs[3] == 1
             ));
         }
-        let mut rest = &body[20..];
+        let mut rest = &body[start..];
         let mut take = |n: usize| -> Result<&[u8], String> {
             let (head, tail) = rest.split_at_checked(n).ok_or_else(damaged)?;
             rest = tail;
             Ok(head)
         };
         let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        let count = u64::from_le_bytes(body[12..20].try_into().map_err(|_| damaged())?);
+        let count = u64::from_le_bytes(body[start - 8..start].try_into().map_err(|_| damaged())?);
         let mut entries = Vec::new();
         for _ in 0..count {
             let head = take(13)?;
@@ -123,7 +133,7 @@ impl Exact {
 mod tests {
     use super::*;
     use crate::codes::Codes;
-    use crate::exact::{Context, UNLIMITED};
+    use crate::exact::{CacheSettings, Context, UNLIMITED};
     use crate::Counters;
     use lookup::Board;
 
@@ -167,5 +177,19 @@ mod tests {
             .resume(&bytes)
             .unwrap_err()
             .contains("another search"));
+        let plain = CacheSettings {
+            canonical_keys: false,
+            ..CacheSettings::default()
+        };
+        let plain_keys = || Exact::new(board, None, false).with_cache(plain);
+        assert!(plain_keys()
+            .resume(&bytes)
+            .unwrap_err()
+            .contains("canonical keys true"));
+        // The first layout: no key kind, canonical keys.
+        let mut first = [&MAGIC_1[..], &bytes[8..12], &bytes[13..bytes.len() - 4]].concat();
+        first.extend(crc32fast::hash(&first).to_le_bytes());
+        assert_eq!(Exact::new(board, None, false).resume(&first), Ok(loaded));
+        assert!(plain_keys().resume(&first).is_err());
     }
 }

@@ -58,6 +58,7 @@ mod options;
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
+pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
 use options::{At, Best, Choice};
 
 /// Sets of at most this many secrets more than a guess has answers are "small":
@@ -91,6 +92,7 @@ pub struct Exact {
     timed_out: AtomicBool,
     /// Guesses only from the secrets still possible (`--consistent-only`).
     candidates_only: bool,
+    cache_settings: CacheSettings,
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
@@ -133,9 +135,19 @@ impl Exact {
             deadline,
             timed_out: AtomicBool::new(false),
             candidates_only,
-            cache: Mutex::new(Cache::default()),
+            cache_settings: CacheSettings::default(),
+            cache: Mutex::new(Cache::new(CacheSettings::default())),
             nodes: AtomicU64::new(0),
             best_root: AtomicU32::new(UNLIMITED),
+        }
+    }
+
+    /// The search with its cache kept as `settings` say.
+    pub fn with_cache(self, settings: CacheSettings) -> Exact {
+        Exact {
+            cache_settings: settings,
+            cache: Mutex::new(Cache::new(settings)),
+            ..self
         }
     }
 

@@ -20,7 +20,7 @@ mod optimal;
 pub(crate) use optimal::Optimal;
 
 use crate::codes::Codes;
-pub use crate::exact::Standing;
+pub use crate::exact::{CacheSettings, Standing, DEFAULT_CACHE_MIB};
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
@@ -143,6 +143,8 @@ pub struct Options {
     pub worst_first: bool,
     /// Exact search: stop searching at this time and finish with a heuristic.
     pub deadline: Option<std::time::Instant>,
+    /// Exact search: how it keeps what it proved (the work, never the tree).
+    pub cache: CacheSettings,
 }
 
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of

@@ -35,7 +35,8 @@ pub struct Optimal {
 impl Optimal {
     pub fn new(options: Options, board: Board, fallback: Heuristic) -> Optimal {
         Optimal {
-            exact: Exact::new(board, options.deadline, options.consistent_only),
+            exact: Exact::new(board, options.deadline, options.consistent_only)
+                .with_cache(options.cache),
             options,
             board,
             fallback,

@@ -1,7 +1,7 @@
 //! Arguments shared by `mmgen` and `mmgen compare`, and their translation into the
 //! library's board, options and settings.
 
-use generator::strategy::Options;
+use generator::strategy::{CacheSettings, Options, DEFAULT_CACHE_MIB};
 use generator::Settings;
 use lookup::format::StrategyKind;
 use lookup::Board;
@@ -63,6 +63,14 @@ pub struct SearchArgs {
     /// optimal: seconds between checkpoints (default 60).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     pub checkpoint_every: Option<f64>,
+    /// optimal: memory for what the search has proven, in MiB (default 2048); when
+    /// it is full, facts not used lately make room. Changes the time, not the tree.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub cache_mib: Option<u32>,
+    /// optimal: cache sets by their codes instead of their canonical form under
+    /// symmetry (slower; a cross-check of the canonical keys: the file is the same).
+    #[arg(long)]
+    pub no_canonical_keys: bool,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
     #[arg(long, default_value_t = 0, value_parser = threads)]
@@ -82,6 +90,8 @@ impl SearchArgs {
             ("--objective", self.objective.is_some()),
             ("--time-limit", self.time_limit.is_some()),
             ("--checkpoint", self.checkpoint.is_some()),
+            ("--cache-mib", self.cache_mib.is_some()),
+            ("--no-canonical-keys", self.no_canonical_keys),
         ];
         if let Some((flag, _)) = exact_only.iter().find(|(_, given)| *given) {
             if strategy != StrategyKind::Optimal {
@@ -116,6 +126,10 @@ impl SearchArgs {
             max_depth: self.max_depth,
             worst_first: self.objective == Some(Objective::Worst),
             deadline,
+            cache: CacheSettings {
+                bytes: self.cache_mib.map_or(DEFAULT_CACHE_MIB, |m| m as usize) << 20,
+                canonical_keys: !self.no_canonical_keys,
+            },
         })
     }
 
