@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod best_known;
 pub mod build;
 mod canonical;
 pub mod codes;

@@ -142,6 +142,43 @@ fn a_time_limit_gives_a_valid_unproven_tree() {
     let info = json(&ok("mmlookup", &["info", "--json", &path]));
     assert_eq!(info["proven"], false);
     assert!(report["total_guesses"].as_u64().unwrap() >= 5625);
+    // Never worse than the best heuristic: on 3x8 with no time the search's tree is
+    // most-parts' (2407), and entropy's (2395) is kept, with the floor proven.
+    let board = ["--pegs", "3", "--colors", "8"];
+    let (path, report) = optimal(&dir, "kept.mmt", &board, &["--time-limit", "0"]);
+    let (_, entropy) = generate(
+        &dir,
+        "entropy.mmt",
+        &[&board[..], &["--strategy", "entropy"]].concat(),
+    );
+    assert_eq!(report["total_guesses"], entropy["total_guesses"]);
+    assert_eq!(report["search_tree_total"], 2407);
+    assert_eq!(report["strategy"], "entropy");
+    assert_eq!(report["proven"], false);
+    let floor = report["proven_lower_bound"].as_u64().unwrap();
+    assert!(floor > 0 && floor < 2395, "{report}");
+    assert_eq!(report["histogram"], entropy["histogram"]);
+    let info = json(&ok("mmlookup", &["info", "--json", &path]));
+    assert_eq!(info["proven_lower_bound"].as_u64(), Some(floor));
+}
+
+#[test]
+fn a_time_limited_search_keeps_the_tree_it_found() {
+    // 4x7 with about a second: the search's own tree (part proven, part heuristic)
+    // beats every heuristic (the best, entropy, totals 11378), and is audited whole.
+    let dir = scratch("time_limit_found");
+    let board = ["--pegs", "4", "--colors", "7"];
+    let (_, report) = optimal(
+        &dir,
+        "found.mmt",
+        &board,
+        &["--time-limit", "1.5", "--threads", "2"],
+    );
+    let total = report["total_guesses"].as_u64().unwrap();
+    assert!((11228..=11378).contains(&total), "{report}");
+    if report["proven"] == false && report["strategy"] == "optimal" {
+        assert_eq!(report["search_tree_total"].as_u64(), Some(total));
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! copy per turn. Every entry is a proof, so dropping one changes the work, never
 //! the result.
 
-use super::Exact;
+use super::{Context, Exact};
 use crate::canonical;
 use crate::codes::Codes;
 use rustc_hash::FxHashMap;
@@ -197,12 +197,13 @@ impl Exact {
     /// have stopped early).
     pub(super) fn remember_search(
         &self,
+        context: Context,
         depth: u32,
         key: Cow<[u32]>,
         budget: u32,
         best: Option<(u32, u32)>,
     ) {
-        if !self.timed_out() {
+        if !self.cut(context) {
             let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
             self.remember(depth, key, known);
         }

@@ -145,6 +145,7 @@ mod tests {
             codes: &codes,
             symmetry: true,
             counters: &counters,
+            past_deadline: false,
         };
         let all: Vec<u32> = (0..codes.len()).collect();
         exact.choose(context, &all, &[], UNLIMITED).unwrap();

@@ -46,19 +46,21 @@ use crate::{Counters, Node};
 use lookup::score::answer_count;
 use lookup::Board;
 use std::cell::OnceCell;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 mod bounds;
 mod cache;
 mod checkpoint;
+mod found;
 mod options;
 
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
+pub use found::Standing;
 use options::{At, Best, Choice};
 
 /// Sets of at most this many secrets more than a guess has answers are "small":
@@ -96,18 +98,8 @@ pub struct Exact {
     cache: Mutex<Cache>,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
-    /// The least total found for a whole tree (a node with no history): what a
-    /// complete tree costs at most, for progress ([`UNLIMITED`]: none yet).
-    best_root: AtomicU32,
-}
-
-/// What a search has established about the root so far: the least total of a
-/// complete tree it found, and the least total any tree can have as far as it has
-/// proven. The proof is done when they meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub best: Option<u32>,
-    pub floor: u32,
+    /// The cheapest whole tree found (see [`found`]).
+    best_root: Mutex<Option<found::Root>>,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -117,6 +109,9 @@ pub struct Context<'a> {
     pub codes: &'a Codes,
     pub symmetry: bool,
     pub counters: &'a Counters,
+    /// Search on past the deadline: set only to rebuild a tree the search found
+    /// (see [`found`]), whose cost is known, so the budget keeps the work small.
+    pub past_deadline: bool,
 }
 
 impl Exact {
@@ -138,7 +133,7 @@ impl Exact {
             cache_settings: CacheSettings::default(),
             cache: Mutex::new(Cache::new(CacheSettings::default())),
             nodes: AtomicU64::new(0),
-            best_root: AtomicU32::new(UNLIMITED),
+            best_root: Mutex::new(None),
         }
     }
 
@@ -156,7 +151,16 @@ impl Exact {
         self.timed_out.load(Ordering::Relaxed)
     }
 
-    fn out_of_time(&self) -> bool {
+    /// Whether searches in `context` stop: the deadline passed, and they do not go
+    /// on past it.
+    fn cut(&self, context: Context) -> bool {
+        !context.past_deadline && self.timed_out()
+    }
+
+    fn out_of_time(&self, context: Context) -> bool {
+        if context.past_deadline {
+            return false;
+        }
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late {
             self.timed_out.store(true, Ordering::Relaxed);
@@ -199,7 +203,7 @@ impl Exact {
             history,
         };
         let best = self.search(context, node, depth, budget);
-        self.remember_search(depth, key, budget, best);
+        self.remember_search(context, depth, key, budget, best);
         best.map(|(cost, _)| cost)
     }
 
@@ -236,93 +240,8 @@ impl Exact {
             history,
         };
         let best = self.search(context, node, depth, budget);
-        self.remember_search(depth, key, budget, best);
+        self.remember_search(context, depth, key, budget, best);
         best
-    }
-
-    /// The least total that `candidates` reached by `history` can cost with `depth`
-    /// guesses left, as far as the bounds and what the searches so far proved: the
-    /// exact cost if it is known, else the least over the guesses of the node (only
-    /// `first` if given; one per symmetry class) of the secrets plus what each of
-    /// the guess's classes costs at least. For a search that ran out of time, the
-    /// gap between a tree and this floor is what is left to prove.
-    pub fn proven_lower_bound(
-        &self,
-        context: Context,
-        node: Node,
-        depth: u32,
-        first: Option<u32>,
-    ) -> u32 {
-        let candidates = node.candidates;
-        let n = candidates.len();
-        let depth = depth.min(n as u32);
-        let (_, known) = self.lookup(context.codes, candidates, depth);
-        if let (Some(Known::Exact(cost)), None) = (known, first) {
-            return cost;
-        }
-        let itself = match first {
-            None => self.least_cost(n, depth, known),
-            Some(_) => self.bound(n, depth),
-        };
-        let codes = context.codes;
-        let symmetry = context
-            .symmetry
-            .then(|| Symmetry::at(codes, &node))
-            .flatten();
-        let pool: Vec<u32> = match first {
-            Some(guess) => vec![guess],
-            None if self.candidates_only => candidates.to_vec(),
-            None => (0..codes.len()).collect(),
-        };
-        let floor_of = |guess: u32| {
-            let (split, wins) = codes.split(guess, candidates);
-            if !wins && split.len() < 2 {
-                return UNLIMITED; // no progress
-            }
-            let classes = split.iter().map(|(_, part)| {
-                let depth = (depth - 1).min(part.len() as u32);
-                if part.len() <= 2 {
-                    return self.bound(part.len(), depth);
-                }
-                let (_, known) = self.lookup(codes, part, depth);
-                self.least_cost(part.len(), depth, known)
-            });
-            classes.fold(n as u32, |sum, c| sum.saturating_add(c))
-        };
-        let least = pool
-            .into_iter()
-            .filter(|&g| {
-                first.is_some()
-                    || symmetry
-                        .as_ref()
-                        .is_none_or(|s| s.is_representative(codes.code(g)))
-            })
-            .map(floor_of)
-            .min()
-            .unwrap_or(UNLIMITED);
-        least.max(itself)
-    }
-
-    /// The least total found for a complete tree and the floor
-    /// ([`Exact::proven_lower_bound`]) of `root` (a node with no history).
-    pub fn standing(
-        &self,
-        context: Context,
-        root: Node,
-        depth: u32,
-        first: Option<u32>,
-    ) -> Standing {
-        let floor = self.proven_lower_bound(context, root, depth, first);
-        let best = self.best_root.load(Ordering::Relaxed);
-        Standing {
-            best: (best != UNLIMITED).then_some(best),
-            floor,
-        }
-    }
-
-    /// Notes that a whole tree costing `cost` was found.
-    pub(super) fn found_tree(&self, cost: u32) {
-        self.best_root.fetch_min(cost, Ordering::Relaxed);
     }
 
     /// The candidates a search of `candidates` tries, in its order: every one of a
@@ -380,7 +299,7 @@ impl Exact {
     /// Searches `node` (more than two candidates, `depth` at most their number)
     /// for the optimum below `budget` and the guess kept for it.
     fn search(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<(u32, u32)> {
-        if self.out_of_time() {
+        if self.out_of_time(context) {
             return None;
         }
         let candidates = node.candidates;
@@ -417,7 +336,7 @@ impl Exact {
         self.try_options(at, inside, &mut best);
         if !self.candidates_only
             && self.outsiders_may_beat(best.limit, codes, &secrets, depth)
-            && !self.timed_out()
+            && !self.cut(context)
         {
             // Whole colour multisets go at once: those a representative cannot use
             // and those whose coarse classes cannot beat the limit.
@@ -528,6 +447,7 @@ mod tests {
             codes: &codes,
             symmetry,
             counters: &counters,
+            past_deadline: false,
         };
         Exact::new(board, None, false)
             .choose(context, &all, &[], UNLIMITED)
@@ -591,30 +511,6 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
-    }
-
-    #[test]
-    fn the_standing_starts_at_the_bound_and_meets_the_optimum() {
-        let board = Board::new(3, 5, true).unwrap();
-        let codes = Codes::new(board);
-        let all: Vec<u32> = (0..codes.len()).collect();
-        let counters = Counters::default();
-        let context = Context {
-            codes: &codes,
-            symmetry: true,
-            counters: &counters,
-        };
-        let root = Node {
-            candidates: &all,
-            history: &[],
-        };
-        let exact = Exact::new(board, None, false);
-        let before = exact.standing(context, root, UNLIMITED, None);
-        assert_eq!(before.best, None);
-        assert!(before.floor >= exact.floor(all.len(), UNLIMITED) && before.floor < 451);
-        exact.choose(context, &all, &[], UNLIMITED).unwrap();
-        let after = exact.standing(context, root, UNLIMITED, None);
-        assert_eq!((after.best, after.floor), (Some(451), 451));
     }
 
     #[test]

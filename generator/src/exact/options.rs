@@ -125,7 +125,7 @@ impl Exact {
                 let key = found.load(Ordering::Relaxed);
                 key.saturating_sub(position as u64).div_ceil(POSITION) as u32
             };
-            if option.bound >= budget() || self.timed_out() {
+            if option.bound >= budget() || self.cut(at.context) {
                 return;
             }
             let cost = if option.exact {
@@ -135,7 +135,7 @@ impl Exact {
             };
             if let Some(cost) = cost {
                 if at.node.history.is_empty() {
-                    self.found_tree(cost);
+                    self.found_tree(cost, at.depth, option.guess);
                 }
                 found.fetch_min(
                     u64::from(cost) * POSITION + position as u64,

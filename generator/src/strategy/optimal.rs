@@ -9,9 +9,11 @@
 //! "Proven" in the header means exactly that: the tree is optimal under every option
 //! it records. So a depth no strategy can meet is found before the tree is built
 //! ([`Strategy::check`]) and reported with the least worst case the search proves,
-//! instead of a tree that breaks it. With a time limit, nodes whose search did not
-//! finish in time get the most-parts heuristic's guess, the header says the tree is
-//! not proven, and it records the least total the search did prove (its floor).
+//! instead of a tree that breaks it. With a time limit, the tree is the cheapest the
+//! search found where it found one (see the exact search's `found` module), nodes
+//! it did not finish get the most-parts heuristic's guess, the header says the tree
+//! is not proven, and it records the least total the search did prove (its floor);
+//! [`crate::best_known`] then keeps a heuristic's tree instead if that is better.
 
 use super::{Heuristic, Options, Standing, Strategy, Unmet};
 use crate::codes::Codes;
@@ -119,6 +121,7 @@ impl Optimal {
             codes,
             symmetry: settings.symmetry,
             counters,
+            past_deadline: false,
         }
     }
 }
@@ -171,13 +174,13 @@ impl Strategy for Optimal {
             .copied()
             .flatten()
             .map_or(UNLIMITED, |d| d.saturating_sub(node.history.len() as u32));
-        match self
-            .exact
+        // Out of time, the tree the search found where it found one, else the
+        // heuristic's guess.
+        (self.exact)
             .choose(context, node.candidates, node.history, depth)
-        {
-            Some((_, guess)) => guess,
-            None => self.fallback.choose(codes, node, settings, counters),
-        }
+            .map(|(_, guess)| guess)
+            .or_else(|| self.exact.found_choice(context, *node, depth))
+            .unwrap_or_else(|| self.fallback.choose(codes, node, settings, counters))
     }
 
     fn standing(&self, codes: &Codes) -> Option<Standing> {

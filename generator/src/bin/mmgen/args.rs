@@ -51,8 +51,10 @@ pub struct SearchArgs {
     /// optimal: what to minimise (default: total).
     #[arg(long, value_enum)]
     pub objective: Option<Objective>,
-    /// optimal: stop searching after this many seconds and finish with a heuristic
-    /// (the header then says the tree is not proven optimal).
+    /// optimal: stop searching after this many seconds; the tree is the cheapest the
+    /// search found (a heuristic finishes what it did not), or the best heuristic's
+    /// if that is better. The header then says not proven, with the least total
+    /// the search proved.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// optimal: keep what the search proves in DIR/checkpoint.mmc, saved every

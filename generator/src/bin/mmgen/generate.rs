@@ -2,6 +2,7 @@
 
 use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use crate::checkpoint;
+use generator::best_known::best_known;
 use generator::codes::Codes;
 use generator::output::{check_target, write_tree_file};
 use generator::strategy::{self, Standing, Strategy};
@@ -43,8 +44,8 @@ pub fn run(args: &Args) -> Outcome {
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
     args.search.check_applies(args.strategy)?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
-    let strategy = strategy::by_kind(args.strategy, args.search.options(board)?, board)
-        .ok_or("unknown strategy")?;
+    let options = args.search.options(board)?;
+    let strategy = strategy::by_kind(args.strategy, options, board).ok_or("unknown strategy")?;
     let pool = args.search.pool()?;
     let resumed = match &args.search.checkpoint {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
@@ -74,6 +75,16 @@ pub fn run(args: &Args) -> Outcome {
         tree
     })
     .map_err(|e| e.to_string())?;
+    // Out of time: a heuristic's tree may be better than the search's.
+    let (tree, searched_total) = match tree.meta.strategy.proven {
+        Some(false) => {
+            let total = tree.meta.stats.total_guesses;
+            let settings = args.search.settings();
+            let kept = pool.install(|| best_known(&codes, tree, options, settings));
+            (kept, Some(total))
+        }
+        _ => (tree, None),
+    };
     let elapsed = started.elapsed();
     if let Some(dir) = &args.search.checkpoint {
         checkpoint::save(strategy.as_ref(), dir)?;
@@ -84,6 +95,7 @@ pub fn run(args: &Args) -> Outcome {
         bytes,
         scorings: counters.scorings.load(Ordering::Relaxed),
         searched: strategy.searched(),
+        searched_total,
         resumed,
     };
     print_report(args, out, &tree, &measured)
@@ -96,6 +108,8 @@ struct Measured {
     scorings: u64,
     /// Positions the exact search searched, for the optimal strategy.
     searched: Option<u64>,
+    /// The total of the tree the search built when its time ran out.
+    searched_total: Option<u64>,
     /// Proven sets loaded from a checkpoint, with --checkpoint.
     resumed: Option<usize>,
 }
@@ -196,6 +210,7 @@ fn print_report(
         bytes,
         scorings,
         searched,
+        searched_total,
         resumed,
     } = *measured;
     let board = tree.board;
@@ -214,6 +229,7 @@ fn print_report(
             "file": out_path.display().to_string(),
             "peak_memory_bytes": peak_memory(),
             "resumed_sets": resumed,
+            "search_tree_total": searched_total,
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
         return Ok(());
@@ -222,6 +238,19 @@ fn print_report(
     writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
     if let Some(searched) = searched {
         writeln!(out, "searched     {searched} positions (exact search)")?;
+    }
+    if let Some(total) = searched_total {
+        let kept = &tree.meta.strategy.name;
+        match kept.as_str() {
+            "optimal" => writeln!(
+                out,
+                "kept         the search's tree: no heuristic's tree with these options is better"
+            )?,
+            _ => writeln!(
+                out,
+                "kept         the {kept} rule's tree: the search's tree, finished by a heuristic, totals {total}"
+            )?,
+        }
     }
     if let Some(resumed) = resumed {
         writeln!(

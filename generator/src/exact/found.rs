@@ -1,0 +1,234 @@
+//! What the search has found and proven so far, read while it runs or after its
+//! time ran out: where a proof stands (the cheapest whole tree found against the
+//! least total proven), and the guesses of the trees it found, rebuilt from the
+//! cache.
+//!
+//! A search that runs out of time has finished some subtrees: the cache holds their
+//! exact costs, and the root knows the cheapest first guess whose subtrees were all
+//! finished. A set with a known cost is searched again past the deadline with that
+//! cost as its budget, which finds its guess at little cost, as the tree of a
+//! finished proof is built; where an entry was dropped from the cache, the
+//! heuristic finishes that subtree.
+
+use super::cache::Known;
+use super::{Context, Exact, UNLIMITED};
+use crate::symmetry::Symmetry;
+use crate::Node;
+
+/// The cheapest whole tree found: its total, the depth limit it was found under,
+/// and its first guess.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Root {
+    cost: u32,
+    depth: u32,
+    guess: u32,
+}
+
+/// What a search has established about the root so far: the least total of a
+/// complete tree it found, and the least total any tree can have as far as it has
+/// proven. The proof is done when they meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub best: Option<u32>,
+    pub floor: u32,
+}
+
+impl Exact {
+    /// Notes that a whole tree costing `cost` with `depth` guesses left was found,
+    /// starting with `guess`.
+    pub(super) fn found_tree(&self, cost: u32, depth: u32, guess: u32) {
+        let mut best = self.best_root.lock().unwrap_or_else(|e| e.into_inner());
+        let better = best.is_none_or(|b| (cost, guess) < (b.cost, b.guess));
+        if better {
+            *best = Some(Root { cost, depth, guess });
+        }
+    }
+
+    /// The least total found for a complete tree and the floor
+    /// ([`Exact::proven_lower_bound`]) of `root` (a node with no history).
+    pub fn standing(
+        &self,
+        context: Context,
+        root: Node,
+        depth: u32,
+        first: Option<u32>,
+    ) -> Standing {
+        let floor = self.proven_lower_bound(context, root, depth, first);
+        let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
+        Standing {
+            best: best.map(|b| b.cost),
+            floor,
+        }
+    }
+
+    /// The least total that `node` can cost with `depth` guesses left, as far as
+    /// the bounds and what the searches so far proved: the exact cost if it is
+    /// known, else the least over the guesses of the node (only `first` if given;
+    /// one per symmetry class) of the secrets plus what each of the guess's classes
+    /// costs at least. For a search that ran out of time, the gap between a tree
+    /// and this floor is what is left to prove.
+    pub fn proven_lower_bound(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        first: Option<u32>,
+    ) -> u32 {
+        let n = node.candidates.len();
+        let depth = depth.min(n as u32);
+        let (_, known) = self.lookup(context.codes, node.candidates, depth);
+        if let (Some(Known::Exact(cost)), None) = (known, first) {
+            return cost;
+        }
+        let itself = match first {
+            None => self.least_cost(n, depth, known),
+            Some(_) => self.bound(n, depth),
+        };
+        let least = self
+            .guesses(context, node, first)
+            .into_iter()
+            .map(|g| self.guess_floor(context, node, g, depth))
+            .min()
+            .unwrap_or(UNLIMITED);
+        least.max(itself)
+    }
+
+    /// The guess of a tree the search found for `node` with `depth` guesses left,
+    /// once time has run out: at the root, the first guess of the cheapest whole
+    /// tree found; elsewhere, if the set's exact cost is known, the guess the
+    /// search keeps for it, searched again past the deadline with that cost as the
+    /// budget (its classes mostly come from the cache, as when a finished proof's
+    /// tree is built).
+    pub fn found_choice(&self, context: Context, node: Node, depth: u32) -> Option<u32> {
+        let depth = depth.min(node.candidates.len() as u32);
+        if node.history.is_empty() {
+            let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(root) = best.filter(|b| b.depth == depth) {
+                return Some(root.guess);
+            }
+        }
+        let (_, known) = self.lookup(context.codes, node.candidates, depth);
+        let Some(Known::Exact(_)) = known else {
+            return None;
+        };
+        let unhurried = Context {
+            past_deadline: true,
+            ..context
+        };
+        let found = self.choose(unhurried, node.candidates, node.history, depth);
+        found.map(|(_, guess)| guess)
+    }
+
+    /// The guesses worth costing at `node`: `first` if given, else every code (the
+    /// candidates only with `--consistent-only`), one per symmetry class.
+    fn guesses(&self, context: Context, node: Node, first: Option<u32>) -> Vec<u32> {
+        if let Some(guess) = first {
+            return vec![guess];
+        }
+        let codes = context.codes;
+        let symmetry = context
+            .symmetry
+            .then(|| Symmetry::at(codes, &node))
+            .flatten();
+        let pool: Vec<u32> = match self.candidates_only {
+            true => node.candidates.to_vec(),
+            false => (0..codes.len()).collect(),
+        };
+        pool.into_iter()
+            .filter(|&g| (symmetry.as_ref()).is_none_or(|s| s.is_representative(codes.code(g))))
+            .collect()
+    }
+
+    /// What playing `guess` at `node` with `depth` guesses left costs at least,
+    /// by what is proven of its classes.
+    fn guess_floor(&self, context: Context, node: Node, guess: u32, depth: u32) -> u32 {
+        let codes = context.codes;
+        let (split, wins) = codes.split(guess, node.candidates);
+        if !wins && split.len() < 2 {
+            return UNLIMITED; // no progress
+        }
+        let classes = split.iter().map(|(_, part)| {
+            let depth = (depth - 1).min(part.len() as u32);
+            if part.len() <= 2 {
+                return self.bound(part.len(), depth);
+            }
+            let (_, known) = self.lookup(codes, part, depth);
+            self.least_cost(part.len(), depth, known)
+        });
+        classes.fold(node.candidates.len() as u32, |sum, c| sum.saturating_add(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codes::Codes;
+    use crate::Counters;
+    use lookup::Board;
+    use std::time::Instant;
+
+    /// The total of the tree `found_choice` rebuilds below `node`.
+    fn rebuilt(exact: &Exact, context: Context, node: Node, depth: u32) -> u32 {
+        let n = node.candidates.len() as u32;
+        match n {
+            1 => return 1,
+            2 => return 3,
+            _ => {}
+        }
+        let guess = exact
+            .found_choice(context, node, depth)
+            .expect("rebuildable");
+        let mut history = node.history.to_vec();
+        history.push(guess);
+        let (split, _) = context.codes.split(guess, node.candidates);
+        let below = split.iter().map(|(_, part)| {
+            let child = Node {
+                candidates: part,
+                history: &history,
+            };
+            rebuilt(exact, context, child, depth - 1)
+        });
+        n + below.sum::<u32>()
+    }
+
+    #[test]
+    fn a_search_out_of_time_rebuilds_the_tree_it_found_at_its_cost() {
+        for (board, optimum) in [
+            (Board::new(3, 5, true).unwrap(), 451),
+            (Board::classic(), 5625),
+        ] {
+            let codes = Codes::new(board);
+            let all: Vec<u32> = (0..codes.len()).collect();
+            let counters = Counters::default();
+            let context = Context {
+                codes: &codes,
+                symmetry: true,
+                counters: &counters,
+                past_deadline: false,
+            };
+            let root = Node {
+                candidates: &all,
+                history: &[],
+            };
+            let proof = Exact::new(board, None, false);
+            let before = proof.standing(context, root, UNLIMITED, None);
+            assert_eq!(before.best, None);
+            assert!(before.floor >= proof.floor(all.len(), UNLIMITED) && before.floor < optimum);
+            assert_eq!(
+                proof.choose(context, &all, &[], UNLIMITED).unwrap().0,
+                optimum
+            );
+            let after = proof.standing(context, root, UNLIMITED, None);
+            assert_eq!((after.best, after.floor), (Some(optimum), optimum));
+            assert_eq!(rebuilt(&proof, context, root, UNLIMITED), optimum);
+            // A search whose time is up, knowing what the proof proved: it searches
+            // nothing, yet rebuilds the optimal tree from what is proven.
+            let late = Exact::new(board, Some(Instant::now()), false);
+            assert_eq!(late.found_choice(context, root, UNLIMITED), None);
+            late.resume(&proof.checkpoint()).unwrap();
+            assert_eq!(late.choose(context, &all, &[], UNLIMITED), None);
+            assert!(late.timed_out());
+            assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);
+        }
+    }
+}
