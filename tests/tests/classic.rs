@@ -78,7 +78,7 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 /// Shipped trees whose proof takes too long to rerun in every test (about ten
 /// minutes on 2 cores): `make trees` regenerates them, and `make test` audits them
 /// like every other tree (`mmtree-report trees --check`, tests/tests/explain.rs).
-const LONG_PROOFS: &[&str] = &["optimal-5x6.mmt"];
+const LONG_PROOFS: &[&str] = &["optimal-5x6.mmt", "optimal-4x9.mmt"];
 
 #[test]
 fn every_shipped_tree_is_what_mmgen_makes_today() {
