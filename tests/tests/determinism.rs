@@ -132,7 +132,7 @@ fn the_cache_changes_the_work_never_the_file() {
         &["--strategy", "knuth", "--cache-mib", "64", "--out", "x.mmt"],
     );
     assert!(
-        err.contains("--cache-mib applies only to --strategy optimal"),
+        err.contains("--cache-mib applies only to --strategy optimal or --exact-below"),
         "{err}"
     );
 }

@@ -88,3 +88,57 @@ fn options_change_the_tree_and_are_recorded() {
     );
     assert!(err.contains("--first '1177'"), "{err}");
 }
+
+#[test]
+fn exact_below_plays_the_optimum_in_small_nodes_under_the_rule() {
+    // Entropy above, the exact search at nodes of at most N secrets: totals fall as
+    // N grows, and at N = every code the search plays everywhere: the optimum.
+    let dir = scratch("exact_below");
+    let mut totals = Vec::new();
+    for n in ["3", "20", "100", "1296"] {
+        let (path, report) = generate(
+            &dir,
+            &format!("e{n}.mmt"),
+            &["--strategy", "entropy", "--exact-below", n],
+        );
+        let path = path.to_str().unwrap();
+        let audit = json(&ok("mmlookup", &["audit", "--json", path]));
+        assert_eq!(audit["total_guesses"], report["total_guesses"]);
+        let info = json(&ok("mmlookup", &["info", "--json", path]));
+        assert_eq!(info["params"], serde_json::json!([["exact below", n]]));
+        totals.push(report["total_guesses"].as_u64().unwrap());
+    }
+    let (_, optimum) = generate(&dir, "o.mmt", &["--strategy", "optimal"]);
+    assert!(
+        totals[0] <= 5722 && totals.windows(2).all(|w| w[0] >= w[1]),
+        "{totals:?}"
+    );
+    assert!(totals[2] < 5722, "{totals:?}");
+    assert_eq!(totals[3], optimum["total_guesses"].as_u64().unwrap());
+    // The same file whatever the thread count.
+    let args = [
+        "--pegs",
+        "4",
+        "--colors",
+        "7",
+        "--strategy",
+        "entropy",
+        "--exact-below",
+        "40",
+    ];
+    let (one, _) = generate(&dir, "t1.mmt", &[&args[..], &["--threads", "1"]].concat());
+    let (two, _) = generate(&dir, "t2.mmt", &[&args[..], &["--threads", "2"]].concat());
+    assert!(std::fs::read(one).unwrap() == std::fs::read(two).unwrap());
+    let err = fails(
+        "mmgen",
+        &[
+            "--strategy",
+            "optimal",
+            "--exact-below",
+            "9",
+            "--out",
+            "x.mmt",
+        ],
+    );
+    assert!(err.contains("--exact-below applies to the rules"), "{err}");
+}

@@ -21,6 +21,7 @@ pub(crate) use optimal::Optimal;
 
 use crate::codes::Codes;
 pub use crate::exact::{CacheSettings, Standing, DEFAULT_CACHE_MIB};
+use crate::exact::{Exact, UNLIMITED};
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
@@ -145,6 +146,9 @@ pub struct Options {
     pub deadline: Option<std::time::Instant>,
     /// Exact search: how it keeps what it proved (the work, never the tree).
     pub cache: CacheSettings,
+    /// Rules: nodes with at most this many secrets get the exact search's guess
+    /// (the least total below them) instead of the rule's.
+    pub exact_below: Option<u32>,
 }
 
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of
@@ -166,6 +170,7 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
             Param::First(code) => args.extend(["--first".into(), code]),
             Param::MaxDepth(depth) => args.extend(["--max-depth".into(), depth.to_string()]),
             Param::WorstFirst => args.extend(["--objective".into(), "worst".into()]),
+            Param::ExactBelow(n) => args.extend(["--exact-below".into(), n.to_string()]),
             // Found by the search, or where an import came from: not options.
             Param::WorstCase(_)
             | Param::ProvenLowerBound(_)
@@ -192,6 +197,9 @@ impl Options {
         if self.worst_first {
             params.push(Param::WorstFirst);
         }
+        if let Some(n) = self.exact_below {
+            params.push(Param::ExactBelow(n));
+        }
         params
     }
 
@@ -217,13 +225,16 @@ impl Options {
     }
 }
 
-/// Plays, at every node, the guess its rule scores best.
+/// Plays, at every node, the guess its rule scores best; with
+/// [`Options::exact_below`], the exact search's at nodes that small.
 pub struct Heuristic {
     kind: StrategyKind,
     description: &'static str,
     rule: Box<dyn Scoring>,
     options: Options,
     board: Board,
+    /// The search for the small nodes (its cache serves them all).
+    exact: Option<Exact>,
 }
 
 impl Strategy for Heuristic {
@@ -233,13 +244,25 @@ impl Strategy for Heuristic {
         } else {
             "guesses from all codes"
         };
-        let rule = format!("{}, {pool}", self.description);
+        let mut rule = format!("{}, {pool}", self.description);
+        if let Some(n) = self.options.exact_below {
+            rule += &format!("; at nodes of at most {n} secrets, the least total (exact search)");
+        }
         self.options.info(self.kind, rule, self.board)
     }
 
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
-        match self.options.first {
-            Some(first) if node.history.is_empty() => first,
+        let small = self
+            .options
+            .exact_below
+            .is_some_and(|n| node.candidates.len() <= n as usize);
+        let exact = self.exact.as_ref().filter(|_| small).and_then(|exact| {
+            let context = Optimal::context(codes, settings, counters);
+            exact.choose(context, node.candidates, node.history, UNLIMITED)
+        });
+        match (self.options.first, exact) {
+            (Some(first), _) if node.history.is_empty() => first,
+            (_, Some((_, guess))) => guess,
             _ => best_guess(
                 codes,
                 self.rule.as_ref(),
@@ -263,6 +286,9 @@ pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box
             rule,
             options,
             board,
+            exact: options.exact_below.map(|_| {
+                Exact::new(board, None, options.consistent_only).with_cache(options.cache)
+            }),
         })
     };
     Some(match kind {
@@ -298,9 +324,11 @@ pub(crate) fn exact(options: Options, board: Board) -> Optimal {
         }),
         options: Options {
             first: None,
+            exact_below: None,
             ..options
         },
         board,
+        exact: None,
     };
     Optimal::new(options, board, fallback)
 }

@@ -79,6 +79,9 @@ pub enum Param {
     WorstCase(u32),
     /// The least total a search that ran out of time proved.
     ProvenLowerBound(u64),
+    /// Nodes with at most this many secrets played by the exact search (least
+    /// total), the rule above them.
+    ExactBelow(u32),
     /// The JSON file a tree was imported from.
     Source(String),
     /// The strategy that JSON document said it was exported from (its claim).
@@ -95,6 +98,7 @@ impl Param {
             Param::ConsistentOnly => ("guesses", "still-possible codes only".to_string()),
             Param::WorstCase(d) => ("worst case", d.to_string()),
             Param::ProvenLowerBound(n) => ("proven lower bound", n.to_string()),
+            Param::ExactBelow(n) => ("exact below", n.to_string()),
             Param::Source(file) => ("source", file.clone()),
             Param::SourceStrategy(name) => ("source strategy", name.clone()),
         };
@@ -111,6 +115,7 @@ impl Param {
             "guesses" => Param::ConsistentOnly,
             "worst case" => Param::WorstCase(value.parse().ok()?),
             "proven lower bound" => Param::ProvenLowerBound(value.parse().ok()?),
+            "exact below" => Param::ExactBelow(value.parse().ok()?),
             "source" => Param::Source(value.to_string()),
             "source strategy" => Param::SourceStrategy(value.to_string()),
             _ => return None,
@@ -127,6 +132,7 @@ pub struct Settings {
     pub consistent_only: bool,
     pub worst_case: Option<u32>,
     pub proven_lower_bound: Option<u64>,
+    pub exact_below: Option<u32>,
     /// A recorded parameter that does not read as its kind (e.g. a max-depth that
     /// is not a number): the header is damaged or from elsewhere.
     pub unreadable: Option<String>,
@@ -157,6 +163,7 @@ impl StrategyInfo {
                 Some(Param::ConsistentOnly) => settings.consistent_only = true,
                 Some(Param::WorstCase(d)) => settings.worst_case = Some(d),
                 Some(Param::ProvenLowerBound(n)) => settings.proven_lower_bound = Some(n),
+                Some(Param::ExactBelow(n)) => settings.exact_below = Some(n),
                 Some(Param::Source(_) | Param::SourceStrategy(_)) => {}
                 None if Param::from_pair(key, "0").is_some() => {
                     settings.unreadable = Some(std::format!("{key} = {value}"));
@@ -190,6 +197,7 @@ mod tests {
             Param::ConsistentOnly,
             Param::WorstCase(6),
             Param::ProvenLowerBound(5600),
+            Param::ExactBelow(64),
             Param::Source("t.json".into()),
             Param::SourceStrategy("knuth".into()),
         ];

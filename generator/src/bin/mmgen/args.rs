@@ -73,6 +73,10 @@ pub struct SearchArgs {
     /// symmetry (slower; a cross-check of the canonical keys: the file is the same).
     #[arg(long)]
     pub no_canonical_keys: bool,
+    /// A rule (knuth, expected-size, entropy, most-parts): at nodes with at most N
+    /// secrets, play the exact search's guess (the least total below) instead.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..))]
+    pub exact_below: Option<u32>,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
     #[arg(long, default_value_t = 0, value_parser = threads)]
@@ -92,16 +96,36 @@ impl SearchArgs {
             ("--objective", self.objective.is_some()),
             ("--time-limit", self.time_limit.is_some()),
             ("--checkpoint", self.checkpoint.is_some()),
+        ];
+        let cache = [
             ("--cache-mib", self.cache_mib.is_some()),
             ("--no-canonical-keys", self.no_canonical_keys),
         ];
-        if let Some((flag, _)) = exact_only.iter().find(|(_, given)| *given) {
-            if strategy != StrategyKind::Optimal {
+        let given = |flags: &[(&'static str, bool)]| flags.iter().find(|(_, g)| *g).map(|f| f.0);
+        let name = strategy.name();
+        if strategy != StrategyKind::Optimal {
+            if let Some(flag) = given(&exact_only) {
                 return Err(format!(
-                    "{flag} applies only to --strategy optimal (the exact search), not to {}",
-                    strategy.name()
+                    "{flag} applies only to --strategy optimal (the exact search), not to {name}"
                 ));
             }
+            if let (Some(flag), None) = (given(&cache), self.exact_below) {
+                return Err(format!(
+                    "{flag} applies only to --strategy optimal or --exact-below (the exact search), not to {name}"
+                ));
+            }
+        }
+        let rules = [
+            StrategyKind::Knuth,
+            StrategyKind::ExpectedSize,
+            StrategyKind::Entropy,
+            StrategyKind::MostParts,
+        ];
+        if self.exact_below.is_some() && !rules.contains(&strategy) {
+            return Err(format!(
+                "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {}",
+                strategy.name()
+            ));
         }
         if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
             return Err(
@@ -128,6 +152,7 @@ impl SearchArgs {
             max_depth: self.max_depth,
             worst_first: self.objective == Some(Objective::Worst),
             deadline,
+            exact_below: self.exact_below,
             cache: CacheSettings {
                 bytes: self.cache_mib.map_or(DEFAULT_CACHE_MIB, |m| m as usize) << 20,
                 canonical_keys: !self.no_canonical_keys,
