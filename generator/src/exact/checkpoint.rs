@@ -36,6 +36,10 @@ impl Exact {
             u8::from(self.cache_settings.canonical_keys),
         ]);
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        // Sized at once: growing a buffer of gigabytes copies it over and over while
+        // every search thread waits for the cache.
+        let size: usize = cache.entries().map(|(_, key, _)| 13 + 4 * key.len()).sum();
+        out.reserve_exact(size + 12);
         out.extend((cache.len() as u64).to_le_bytes());
         for (depth, key, known) in cache.entries() {
             let (kind, value) = match known {
