@@ -28,7 +28,8 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-5x6.mmt:--pegs=5:--colors=6:--strategy=optimal \
 	optimal-4x9.mmt:--pegs=4:--colors=9:--strategy=optimal \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
-	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy
+	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy \
+	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
 
 .PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots
 

@@ -75,10 +75,13 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
     assert_eq!(done["guesses"], 5);
 }
 
-/// Shipped trees whose proof takes too long to rerun in every test (about ten
-/// minutes on 2 cores): `make trees` regenerates them, and `make test` audits them
-/// like every other tree (`mmtree-report trees --check`, tests/tests/explain.rs).
-const LONG_PROOFS: &[&str] = &["optimal-5x6.mmt", "optimal-4x9.mmt"];
+/// Shipped trees that take too long to rerun in every test (minutes on 2 cores):
+/// `make trees` regenerates them, and `make test` audits them like every other tree (`mmtree-report trees --check`, tests/tests/explain.rs).
+const LONG_PROOFS: &[&str] = &[
+    "optimal-5x6.mmt",
+    "optimal-4x9.mmt",
+    "entropy-exact250-5x8.mmt",
+];
 
 #[test]
 fn every_shipped_tree_is_what_mmgen_makes_today() {
