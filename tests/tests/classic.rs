@@ -76,7 +76,8 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 }
 
 /// Shipped trees that take too long to rerun in every test (minutes on 2 cores):
-/// `make trees` regenerates them, and `make test` audits them like every other tree (`mmtree-report trees --check`, tests/tests/explain.rs).
+/// `make trees` regenerates them, and `make test` audits them like every other
+/// tree (`mmtree-report trees --check`, tests/tests/explain.rs).
 const LONG_PROOFS: &[&str] = &[
     "optimal-5x6.mmt",
     "optimal-4x9.mmt",
