@@ -273,6 +273,11 @@ impl Strategy for Heuristic {
             ),
         }
     }
+
+    fn searched(&self) -> Option<u64> {
+        let exact = self.exact.as_ref()?;
+        Some(exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// The strategy of `kind` with `options` on `board`; `None` for
