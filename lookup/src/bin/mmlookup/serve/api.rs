@@ -18,6 +18,15 @@ use serde_json::{json, Value};
 pub struct Served {
     pub id: String,
     pub tree: Tree<source::Bytes>,
+    /// Its entry in `/api/trees`, made once (the header is decoded to make it).
+    entry: Value,
+}
+
+impl Served {
+    pub fn new(id: String, tree: Tree<source::Bytes>) -> Served {
+        let entry = describe(&id, &tree);
+        Served { id, tree, entry }
+    }
 }
 
 /// A response: status, content type and body.
@@ -258,18 +267,17 @@ fn node(
 
 /// Every tree served: board, strategy and statistics.
 fn catalog(trees: &[Served]) -> Value {
-    let list: Vec<Value> = trees.iter().map(describe).collect();
+    let list: Vec<Value> = trees.iter().map(|s| s.entry.clone()).collect();
     json!({ "trees": list })
 }
 
-fn describe(served: &Served) -> Value {
-    let tree = &served.tree;
+fn describe(id: &str, tree: &Tree<source::Bytes>) -> Value {
     let board = tree.board();
     let symbols: String = board.symbols().collect();
     let meta = tree.meta().ok();
     let stats = meta.as_ref().map(|m| &m.stats);
     json!({
-        "id": served.id,
+        "id": id,
         "board": board.name().to_string(),
         "pegs": board.pegs(),
         "colors": board.colors(),
@@ -291,10 +299,7 @@ mod tests {
     use super::*;
 
     fn classic() -> Vec<Served> {
-        vec![Served {
-            id: "knuth-4x6".into(),
-            tree: source::open(None).unwrap(),
-        }]
+        vec![Served::new("knuth-4x6".into(), source::open(None).unwrap())]
     }
 
     fn get(trees: &[Served], target: &str) -> (u16, Value) {

@@ -62,10 +62,7 @@ pub struct Args {
 fn open_trees(paths: &[PathBuf]) -> Result<Vec<Served>, String> {
     if paths.is_empty() {
         let tree = source::open(None)?;
-        return Ok(vec![Served {
-            id: "knuth-4x6".into(),
-            tree,
-        }]);
+        return Ok(vec![Served::new("knuth-4x6".into(), tree)]);
     }
     let mut served: Vec<Served> = Vec::new();
     for path in paths {
@@ -80,7 +77,7 @@ fn open_trees(paths: &[PathBuf]) -> Result<Vec<Served>, String> {
             n += 1;
         }
         let tree = source::open(Some(path))?;
-        served.push(Served { id, tree });
+        served.push(Served::new(id, tree));
     }
     Ok(served)
 }
