@@ -38,11 +38,12 @@ impl Known {
 /// How the search keeps what it proved. Changes the work, never the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheSettings {
-    /// The most memory the entries may take, in bytes (about: see [`ENTRY_BYTES`]).
+    /// The most memory the entries may take, in bytes (about: each entry is
+    /// counted as its key's codes and a fixed overhead).
     pub bytes: usize,
     /// Key sets by their canonical form, so equivalent sets share an entry; off,
-    /// by their codes (slower: a cross-check that does not trust
-    /// [`crate::canonical`]).
+    /// by their codes (slower: a cross-check that does not trust the canonical
+    /// form).
     pub canonical_keys: bool,
 }
 
