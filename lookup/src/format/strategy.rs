@@ -132,7 +132,6 @@ pub struct Settings {
     pub consistent_only: bool,
     pub worst_case: Option<u32>,
     pub proven_lower_bound: Option<u64>,
-    pub exact_below: Option<u32>,
     /// A recorded parameter that does not read as its kind (e.g. a max-depth that
     /// is not a number): the header is damaged or from elsewhere.
     pub unreadable: Option<String>,
@@ -163,8 +162,7 @@ impl StrategyInfo {
                 Some(Param::ConsistentOnly) => settings.consistent_only = true,
                 Some(Param::WorstCase(d)) => settings.worst_case = Some(d),
                 Some(Param::ProvenLowerBound(n)) => settings.proven_lower_bound = Some(n),
-                Some(Param::ExactBelow(n)) => settings.exact_below = Some(n),
-                Some(Param::Source(_) | Param::SourceStrategy(_)) => {}
+                Some(Param::ExactBelow(_) | Param::Source(_) | Param::SourceStrategy(_)) => {}
                 None if Param::from_pair(key, "0").is_some() => {
                     settings.unreadable = Some(std::format!("{key} = {value}"));
                 }

@@ -65,12 +65,14 @@ pub struct SearchArgs {
     /// optimal: seconds between checkpoints (default 60).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     pub checkpoint_every: Option<f64>,
-    /// optimal: memory for what the search has proven, in MiB (default 2048); when
-    /// it is full, facts not used lately make room. Changes the time, not the tree.
+    /// optimal, --exact-below: memory for what the search has proven, in MiB
+    /// (default 2048); when it is full, facts not used lately make room. Changes
+    /// the time, not the tree.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub cache_mib: Option<u32>,
-    /// optimal: cache sets by their codes instead of their canonical form under
-    /// symmetry (slower; a cross-check of the canonical keys: the file is the same).
+    /// optimal, --exact-below: cache sets by their codes instead of their canonical
+    /// form under symmetry (slower; a cross-check of the canonical keys: the file is
+    /// the same).
     #[arg(long)]
     pub no_canonical_keys: bool,
     /// A rule (knuth, expected-size, entropy, most-parts): at nodes with at most N
@@ -123,8 +125,7 @@ impl SearchArgs {
         ];
         if self.exact_below.is_some() && !rules.contains(&strategy) {
             return Err(format!(
-                "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {}",
-                strategy.name()
+                "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {name}"
             ));
         }
         if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
