@@ -4,8 +4,6 @@
 use generator::output::write_owned;
 use generator::strategy::Strategy;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 /// The checkpoint file in `dir`.
 pub fn file(dir: &Path) -> PathBuf {
@@ -31,18 +29,5 @@ pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<(), String> {
     match strategy.checkpoint() {
         Some(bytes) => write_owned(&file(dir), &bytes).map_err(|e| e.to_string()),
         None => Ok(()),
-    }
-}
-
-/// Saves every `every` until `done` is set; the run saves once more at its end.
-pub fn keep_saving(strategy: &dyn Strategy, dir: &Path, every: Duration, done: &AtomicU64) {
-    let mut last = Instant::now();
-    while done.load(Ordering::Relaxed) == 0 {
-        std::thread::sleep(Duration::from_millis(50).min(every));
-        if last.elapsed() >= every {
-            // A failed save keeps the previous checkpoint; the next one may succeed.
-            let _ = save(strategy, dir);
-            last = Instant::now();
-        }
     }
 }

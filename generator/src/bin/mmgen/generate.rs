@@ -51,7 +51,7 @@ pub fn run(args: &Args) -> Outcome {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
         None => None,
     };
-    let every = match args.search.checkpoint_every {
+    let period = match args.search.checkpoint_every {
         Some(s) if s.is_finite() && s > 0.0 => Duration::from_secs_f64(s),
         Some(s) => return Err(format!("--checkpoint-every {s}: give a number of seconds").into()),
         None => Duration::from_secs(60),
@@ -65,10 +65,20 @@ pub fn run(args: &Args) -> Outcome {
         if std::io::stderr().is_terminal() {
             scope.spawn(move || show_progress(codes, counters, strategy, done));
         } else if strategy.searched().is_some() {
-            scope.spawn(move || log_standing(codes, strategy, every, done));
+            // A log: a line on where the search stands, so a long proof shows its
+            // gap and its rate.
+            let start = Instant::now();
+            scope.spawn(move || {
+                every(period, done, || {
+                    let line = standing_line(codes, strategy);
+                    eprintln!("{} {line}", clock(start.elapsed()));
+                })
+            });
         }
         if let Some(dir) = &args.search.checkpoint {
-            scope.spawn(move || checkpoint::keep_saving(strategy, dir, every, done));
+            // The run saves once more at its end; a failed save keeps the previous
+            // checkpoint, and the next one may succeed.
+            scope.spawn(move || every(period, done, || drop(checkpoint::save(strategy, dir))));
         }
         let tree = pool.install(|| generate_on(codes, strategy, args.search.settings(), counters));
         done.store(1, Ordering::Relaxed);
@@ -159,19 +169,13 @@ fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, do
     }
 }
 
-/// For a log (stderr not a terminal): a line every `every` on where an exact
-/// search stands, so that a long proof shows its gap and its rate.
-fn log_standing(codes: &Codes, strategy: &dyn Strategy, every: Duration, done: &AtomicU64) {
-    let start = Instant::now();
-    let mut last = start;
+/// Runs `tick` every `period` until `done` is set.
+fn every(period: Duration, done: &AtomicU64, mut tick: impl FnMut()) {
+    let mut last = Instant::now();
     while done.load(Ordering::Relaxed) == 0 {
-        std::thread::sleep(Duration::from_millis(50).min(every));
-        if last.elapsed() >= every {
-            eprintln!(
-                "{} {}",
-                clock(start.elapsed()),
-                standing_line(codes, strategy)
-            );
+        std::thread::sleep(Duration::from_millis(50).min(period));
+        if last.elapsed() >= period {
+            tick();
             last = Instant::now();
         }
     }
