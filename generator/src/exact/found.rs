@@ -163,7 +163,8 @@ impl Exact {
 mod tests {
     use super::*;
     use crate::codes::Codes;
-    use crate::Counters;
+    use crate::strategy::Optimal;
+    use crate::{Counters, Settings};
     use lookup::Board;
     use std::time::Instant;
 
@@ -200,12 +201,7 @@ mod tests {
             let codes = Codes::new(board);
             let all: Vec<u32> = (0..codes.len()).collect();
             let counters = Counters::default();
-            let context = Context {
-                codes: &codes,
-                symmetry: true,
-                counters: &counters,
-                past_deadline: false,
-            };
+            let context = Optimal::context(&codes, Settings { symmetry: true }, &counters);
             let root = Node {
                 candidates: &all,
                 history: &[],
