@@ -252,6 +252,9 @@ impl Strategy for Heuristic {
     }
 
     fn choose(&self, codes: &Codes, node: &Node, settings: Settings, counters: &Counters) -> u32 {
+        if let (Some(first), true) = (self.options.first, node.history.is_empty()) {
+            return first;
+        }
         let small = self
             .options
             .exact_below
@@ -260,9 +263,8 @@ impl Strategy for Heuristic {
             let context = Optimal::context(codes, settings, counters);
             exact.choose(context, node.candidates, node.history, UNLIMITED)
         });
-        match (self.options.first, exact) {
-            (Some(first), _) if node.history.is_empty() => first,
-            (_, Some((_, guess))) => guess,
+        match exact {
+            Some((_, guess)) => guess,
             _ => best_guess(
                 codes,
                 self.rule.as_ref(),
