@@ -14,7 +14,8 @@ use lookup::format::StrategyKind;
 use lookup::format::Summary;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Build the complete strategy tree for a board and write it to FILE.
@@ -58,7 +59,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let started = Instant::now();
     let counters = Counters::default();
-    let done = AtomicU64::new(0);
+    let done = Done::default();
     let codes = Codes::new(board);
     let tree = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
@@ -81,7 +82,7 @@ pub fn run(args: &Args) -> Outcome {
             scope.spawn(move || every(period, done, || drop(checkpoint::save(strategy, dir))));
         }
         let tree = pool.install(|| generate_on(codes, strategy, args.search.settings(), counters));
-        done.store(1, Ordering::Relaxed);
+        done.set();
         tree
     })
     .map_err(|e| e.to_string())?;
@@ -127,15 +128,14 @@ struct Measured {
 /// A bar on stderr that follows the secrets placed so far, with the time left as
 /// [`generator::progress`] estimates it from the time nodes took, or during an exact
 /// search where the proof stands. Waits half a second so quick runs print nothing.
-fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, done: &AtomicU64) {
+fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, done: &Done) {
     let tick = Duration::from_millis(200);
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     // Where the exact search stands, worked out every few seconds (it scores the
     // first guesses).
     let mut standing = (String::new(), start);
-    while done.load(Ordering::Relaxed) == 0 {
-        std::thread::sleep(tick);
+    while !done.wait(tick) {
         if bar.is_none() && start.elapsed() > Duration::from_millis(500) {
             let b = ProgressBar::new(u64::from(codes.board().code_count()));
             b.set_style(
@@ -169,15 +169,34 @@ fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, do
     }
 }
 
-/// Runs `tick` every `period` until `done` is set.
-fn every(period: Duration, done: &AtomicU64, mut tick: impl FnMut()) {
-    let mut last = Instant::now();
-    while done.load(Ordering::Relaxed) == 0 {
-        std::thread::sleep(Duration::from_millis(50).min(period));
-        if last.elapsed() >= period {
-            tick();
-            last = Instant::now();
-        }
+/// Set once the tree is built. The helper threads (progress, log, checkpoints)
+/// sleep on it rather than poll, so a quick run is not held up by their naps.
+#[derive(Default)]
+struct Done {
+    flag: Mutex<bool>,
+    wake: Condvar,
+}
+
+impl Done {
+    fn set(&self) {
+        *self.flag.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.wake.notify_all();
+    }
+
+    /// Sleeps for `timeout` or until the run is done; whether it is.
+    fn wait(&self, timeout: Duration) -> bool {
+        let flag = self.flag.lock().unwrap_or_else(PoisonError::into_inner);
+        let (flag, _) = (self.wake)
+            .wait_timeout_while(flag, timeout, |done| !*done)
+            .unwrap_or_else(PoisonError::into_inner);
+        *flag
+    }
+}
+
+/// Runs `tick` every `period` until the run is done.
+fn every(period: Duration, done: &Done, mut tick: impl FnMut()) {
+    while !done.wait(period) {
+        tick();
     }
 }
 
