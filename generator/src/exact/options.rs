@@ -168,7 +168,7 @@ impl Exact {
     /// million smallest first, 4x8 3.5 and 1.0 million, Bulls and Cows 2.2 and 1.0
     /// million; 4x7 went the other way, 0.38 against 0.47 million, and so does a
     /// search without symmetry (5x5 with `--no-symmetry`: 53.9 million against 8.5
-    /// million), whose small classes are many and not shared.
+    /// million).
     pub(super) fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
         let n = at.node.candidates.len() as u32;
         let (split, _) = at.context.codes.split(guess, at.node.candidates);
