@@ -11,8 +11,7 @@
 //! heuristic finishes that subtree.
 
 use super::cache::Known;
-use super::{Context, Exact, UNLIMITED};
-use crate::symmetry::Symmetry;
+use super::{tried, Context, Exact, UNLIMITED};
 use crate::Node;
 
 /// The cheapest whole tree found: its total, the depth limit it was found under,
@@ -126,16 +125,13 @@ impl Exact {
             return vec![guess];
         }
         let codes = context.codes;
-        let symmetry = context
-            .symmetry
-            .then(|| Symmetry::at(codes, &node))
-            .flatten();
+        let symmetry = context.symmetry_at(&node);
         let pool: Vec<u32> = match self.candidates_only {
             true => node.candidates.to_vec(),
             false => (0..codes.len()).collect(),
         };
         pool.into_iter()
-            .filter(|&g| (symmetry.as_ref()).is_none_or(|s| s.is_representative(codes.code(g))))
+            .filter(|&g| tried(symmetry.as_ref(), codes, g))
             .collect()
     }
 

@@ -45,7 +45,6 @@ use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
 use lookup::score::answer_count;
 use lookup::Board;
-use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -63,16 +62,6 @@ pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
 pub use found::Standing;
 use options::{At, Best, Choice};
 
-/// Sets of at most this many secrets more than a guess has answers are "small":
-/// one guess can often split them into singletons, they are many, and searching
-/// one again costs little. So every candidate of a small set is searched (of a
-/// bigger one, one per symmetry class: the same choice, found with less work), and
-/// a small set is cached under its candidates, not under its [`canonical::key`],
-/// which would cost it more than the hits save (the key of a set is as long as the
-/// set, so the two kinds of keys never meet). Chosen by measurement
-/// (BENCHMARKS.md, tuning).
-const SMALL_BEYOND_ANSWERS: usize = 1;
-
 /// From this many secrets on, a node searches its guesses in parallel.
 const PARALLEL_SECRETS: usize = 32;
 
@@ -82,8 +71,6 @@ pub const UNLIMITED: u32 = u32::MAX;
 /// An exact search over one board, shared by every node of the tree it builds.
 pub struct Exact {
     answers: usize,
-    /// The most secrets of a small set (see [`SMALL_BEYOND_ANSWERS`]).
-    small: usize,
     /// `tables[min(depth, full_depth)]`: the bounds for `depth` guesses, made on first
     /// use; every deeper limit bounds like the [`full_depth`] one.
     tables: Vec<OnceLock<Tables>>,
@@ -114,13 +101,28 @@ pub struct Context<'a> {
     pub past_deadline: bool,
 }
 
+impl Context<'_> {
+    /// The symmetry of `node` this search uses: none without symmetry, or if the
+    /// node has none.
+    fn symmetry_at(&self, node: &Node) -> Option<Symmetry> {
+        self.symmetry
+            .then(|| Symmetry::at(self.codes, node))
+            .flatten()
+    }
+}
+
+/// Whether a search under `symmetry` tries `guess`: one guess per class of
+/// equivalent guesses (equivalent guesses cost the same), every guess without.
+fn tried(symmetry: Option<&Symmetry>, codes: &Codes, guess: u32) -> bool {
+    symmetry.is_none_or(|s| s.is_representative(codes.code(guess)))
+}
+
 impl Exact {
     /// A search on `board` that gives up at `deadline`; with `candidates_only`, it
     /// guesses only codes that are still possible.
     pub fn new(board: Board, deadline: Option<Instant>, candidates_only: bool) -> Exact {
         Exact {
             answers: answer_count(board.pegs()),
-            small: answer_count(board.pegs()) + SMALL_BEYOND_ANSWERS,
             tables: (0..=full_depth(board.code_count() as usize, answer_count(board.pegs())))
                 .map(|_| OnceLock::new())
                 .collect(),
@@ -244,21 +246,21 @@ impl Exact {
         best
     }
 
-    /// The candidates a search of `candidates` tries, in its order: every one of a
-    /// small set, else those `keep` keeps (one per symmetry class).
+    /// The candidates a search of `candidates` tries, in its order: one per class
+    /// of `symmetry`.
     fn inside_options(
         &self,
         context: Context,
         candidates: &[u32],
         secrets: &Secrets,
-        keep: impl Fn(&u32) -> bool,
+        symmetry: Option<&Symmetry>,
         depth: u32,
         limit: u32,
     ) -> Vec<Choice> {
-        let small = candidates.len() <= self.small;
-        let inside = (0..candidates.len())
-            .filter(|&i| small || keep(&candidates[i]))
-            .map(|i| context.codes.guess(candidates[i]));
+        let inside = candidates
+            .iter()
+            .filter(|&&g| tried(symmetry, context.codes, g))
+            .map(|&g| context.codes.guess(g));
         self.options(context, secrets, inside, depth, limit)
     }
 
@@ -272,15 +274,11 @@ impl Exact {
             candidates: all,
             history: &[],
         };
-        let symmetry = context
-            .symmetry
-            .then(|| Symmetry::at(codes, &node))
-            .flatten();
-        let keep =
-            |g: &u32| (symmetry.as_ref()).is_none_or(|s| s.is_representative(codes.code(*g)));
+        let symmetry = context.symmetry_at(&node);
         let secrets = codes.gather(all);
         let depth = depth.min(all.len() as u32);
-        let options = self.inside_options(context, all, &secrets, keep, depth, UNLIMITED);
+        let options =
+            self.inside_options(context, all, &secrets, symmetry.as_ref(), depth, UNLIMITED);
         options.iter().map(|o| o.guess).collect()
     }
 
@@ -306,20 +304,7 @@ impl Exact {
         let n = candidates.len();
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let codes = context.codes;
-        // Worked out only when used: small sets often end after their candidates,
-        // and there telling equivalent candidates apart costs more than it saves.
-        let symmetry = OnceCell::new();
-        let symmetry = || {
-            symmetry
-                .get_or_init(|| {
-                    context
-                        .symmetry
-                        .then(|| Symmetry::at(codes, &node))
-                        .flatten()
-                })
-                .as_ref()
-        };
-        let keep = |g: &u32| symmetry().is_none_or(|s| s.is_representative(codes.code(*g)));
+        let symmetry = context.symmetry_at(&node);
         let secrets = codes.gather(candidates);
         let at = At {
             context,
@@ -332,7 +317,14 @@ impl Exact {
         };
         // Candidates first: they win ties, so an outsider must be strictly cheaper,
         // and often none can be (a candidate at most the outsiders' floor).
-        let inside = self.inside_options(context, candidates, &secrets, keep, depth, best.limit);
+        let inside = self.inside_options(
+            context,
+            candidates,
+            &secrets,
+            symmetry.as_ref(),
+            depth,
+            best.limit,
+        );
         self.try_options(at, inside, &mut best);
         if !self.candidates_only
             && self.outsiders_may_beat(best.limit, codes, &secrets, depth)
@@ -341,7 +333,7 @@ impl Exact {
             // Whole colour multisets go at once: those a representative cannot use
             // and those whose coarse classes cannot beat the limit.
             let board = codes.board();
-            let alphabet = symmetry().map_or(u16::MAX, |s| s.alphabet(board));
+            let alphabet = (symmetry.as_ref()).map_or(u16::MAX, |s| s.alphabet(board));
             let spreads = &self.tables(depth - 1).spreads;
             let (kept, work) =
                 codes.promising_multisets(&secrets, alphabet, u64::from(best.limit), |coarse| {
@@ -351,7 +343,7 @@ impl Exact {
             let outside = kept
                 .iter()
                 .flat_map(|&(id, _)| codes.outsiders(id, &secrets))
-                .filter(|g| keep(&g.code));
+                .filter(|g| tried(symmetry.as_ref(), codes, g.code));
             let outside = self.options(context, &secrets, outside, depth, best.limit);
             self.try_options(at, outside, &mut best);
         }
