@@ -163,12 +163,11 @@ impl Exact {
     /// fancidev's exact search does): a small class is cheap to solve exactly, and
     /// its cost, often above its floor, leaves the big classes a tighter budget, so a
     /// guess that cannot win fails on a big class soon, not after the search a loose
-    /// budget allowed. Measured on one thread (BENCHMARKS.md has the current run):
-    /// the 5x5 optimum searched 1.26 million positions largest first and 0.23
-    /// million smallest first, 4x8 3.5 and 1.0 million, Bulls and Cows 2.2 and 1.0
-    /// million; 4x7 went the other way, 0.38 against 0.47 million, and so does a
-    /// search without symmetry (5x5 with `--no-symmetry`: 53.9 million against 8.5
-    /// million).
+    /// budget allowed. Positions searched on one thread, smallest first against
+    /// largest first, the same files (2026-11-24, every set keyed canonically): 5x5
+    /// 0.15 against 0.93 million, 4x8 0.37 against 1.55 million, 4x6 6.5 against
+    /// 18.4 thousand, 5x5 with `--no-symmetry` 0.31 against 1.04 million; 4x7 about
+    /// even (0.211 against 0.207 million, with fewer pairs scored smallest first).
     pub(super) fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
         let n = at.node.candidates.len() as u32;
         let (split, _) = at.context.codes.split(guess, at.node.candidates);
