@@ -87,6 +87,8 @@ pub struct Exact {
     pub nodes: AtomicU64,
     /// The cheapest whole tree found (see [`found`]).
     best_root: Mutex<Option<found::Root>>,
+    /// The highest floor reported for each root problem (see [`found`]).
+    floors: Mutex<found::Floors>,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -136,6 +138,7 @@ impl Exact {
             cache: Mutex::new(Cache::new(CacheSettings::default())),
             nodes: AtomicU64::new(0),
             best_root: Mutex::new(None),
+            floors: Mutex::default(),
         }
     }
 
