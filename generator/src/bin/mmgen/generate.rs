@@ -109,6 +109,10 @@ pub fn run(args: &Args) -> Outcome {
         searched_total,
         resumed,
     };
+    // An exact search's cache can hold gigabytes in millions of allocations, and
+    // freeing them one by one only delays the exit (measured in BENCHMARKS.md):
+    // the process ends next, and the system takes its memory back at once.
+    std::mem::forget(strategy);
     print_report(args, out, &tree, &measured)
 }
 

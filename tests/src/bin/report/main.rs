@@ -302,8 +302,11 @@ struct Case {
 const FANCIDEV: &str = "\nThe one-thread 5x5 rows are the yardstick of the results issue: fancidev's 2012 \
 single-threaded C++ exact search takes 4.2 s and 4.5 MiB for the 5x5 optimum, measured on this project's \
 2-core machine when the issue was filed (its program is not part of the project, so this run does not \
-measure it); the goal is at least 5 times faster on one thread, under 64 MiB. `--cache-mib 32` bounds the \
-search's cache: facts not used lately make room, and the search redoes some work.\n";
+measure it); the goal is at least 5 times faster on one thread, under 64 MiB. Machines here differ from day \
+to day: mmgen as it was when the issue was filed (commit 928797f), 4.9 s on one thread that day, took 4.0 s \
+on 2026-11-24 (three runs alternating with the build of that evening, which took 0.75 s wall), so on that \
+machine fancidev's figure stands for about 3.4 s. `--cache-mib 32` bounds the search's cache: facts not used \
+lately make room, and the search redoes some work.\n";
 
 fn cases(large: bool) -> Vec<Case> {
     let case = |args, runs, plain| Case { args, runs, plain };
