@@ -40,6 +40,9 @@ pub struct Symmetry {
     free: Vec<u8>,
     is_dead: [bool; 16],
     is_free: [bool; 16],
+    /// Whether two colours are dead or two free, so that reducing a code can change
+    /// it (with at most one of each, every code is its own reduction).
+    reduces: bool,
     /// Non-identity relabellings that map the candidate set onto itself: the
     /// set's own, or those that fix every guess of the history.
     maps: Vec<Relabel>,
@@ -210,11 +213,13 @@ impl Symmetry {
         {
             fixing_permutations(&played_codes, pegs, &mut keep);
         }
+        let (dead, free): (Vec<u8>, Vec<u8>) = (list(&is_dead), list(&is_free));
         Symmetry {
             pegs,
             repeat: board.repeat(),
-            dead: list(&is_dead),
-            free: list(&is_free),
+            reduces: dead.len() > 1 || free.len() > 1,
+            dead,
+            free,
             is_dead,
             is_free,
             maps,
@@ -245,18 +250,22 @@ impl Symmetry {
 
     /// Whether no code is equivalent to another, so checking is wasted work.
     fn is_trivial(&self) -> bool {
-        self.maps.is_empty() && self.free.len() <= 1 && self.dead.len() <= 1
+        self.maps.is_empty() && !self.reduces
     }
 
-    /// The smallest code reachable from `x` by renumbering free colours and
-    /// replacing dead colours, compared with `bound` as it is built: `Less` as soon
-    /// as it is known to be smaller than `bound`.
-    fn compare_reduced(&self, x: &[u8; 8], bound: &[u8; 8]) -> std::cmp::Ordering {
+    /// The smallest code reachable from the code whose peg `j` has colour
+    /// `color(j)` by renumbering free colours and replacing dead colours, compared
+    /// with `bound` as it is built: `Less` as soon as it is known to be smaller than
+    /// `bound`. Pegs are read only as far as the comparison needs them: most codes
+    /// differ from `bound` in the first peg or two.
+    fn compare_reduced(&self, color: impl Fn(usize) -> u8, bound: &[u8; 8]) -> std::cmp::Ordering {
         let mut free_map = [u8::MAX; 16];
         let (mut free_used, mut dead_used) = (0, 0);
-        for j in 0..self.pegs {
-            let c = x[j];
-            let reduced = if self.is_dead[usize::from(c)] {
+        for (j, &b) in bound.iter().enumerate().take(self.pegs) {
+            let c = color(j);
+            let reduced = if !self.reduces {
+                c
+            } else if self.is_dead[usize::from(c)] {
                 let d = self.dead[if self.repeat { 0 } else { dead_used }];
                 dead_used += 1;
                 d
@@ -269,7 +278,7 @@ impl Symmetry {
             } else {
                 c
             };
-            match reduced.cmp(&bound[j]) {
+            match reduced.cmp(&b) {
                 std::cmp::Ordering::Equal => {}
                 other => return other,
             }
@@ -280,15 +289,12 @@ impl Symmetry {
     /// Whether `code` is the smallest code of its equivalence class.
     pub fn is_representative(&self, code: Code) -> bool {
         let x = colors_of(code, self.pegs);
-        if self.compare_reduced(&x, &x).is_ne() {
+        if self.reduces && self.compare_reduced(|j| x[j], &x).is_ne() {
             return false;
         }
-        let mut image = [0u8; 8];
         self.maps.iter().all(|map| {
-            for j in 0..self.pegs {
-                image[j] = map.color[usize::from(x[usize::from(map.from[j])])];
-            }
-            self.compare_reduced(&image, &x).is_ge()
+            let image = |j: usize| map.color[usize::from(x[usize::from(map.from[j])])];
+            self.compare_reduced(image, &x).is_ge()
         })
     }
 }
