@@ -300,13 +300,14 @@ struct Case {
 /// The 5x5 rows' yardstick: not measured by this run (fancidev's program is not
 /// part of the project), so its figures are quoted with where they come from.
 const FANCIDEV: &str = "\nThe one-thread 5x5 rows are the yardstick of the results issue: fancidev's 2012 \
-single-threaded C++ exact search takes 4.2 s and 4.5 MiB for the 5x5 optimum, measured on this project's \
-2-core machine when the issue was filed (its program is not part of the project, so this run does not \
-measure it); the goal is at least 5 times faster on one thread, under 64 MiB. Machines here differ from day \
-to day: mmgen as it was when the issue was filed (commit 928797f), 4.9 s on one thread that day, took 4.0 s \
-on 2026-11-24 (three runs alternating with the build of that evening, which took 0.75 s wall), so on that \
-machine fancidev's figure stands for about 3.4 s. `--cache-mib 32` bounds the search's cache: facts not used \
-lately make room, and the search redoes some work.\n";
+single-threaded C++ exact search took 4.2 s and 4.5 MiB for the 5x5 optimum on this project's 2-core machine \
+the day the issue was filed, when mmgen as it then was (commit 928797f) took 4.9 s beside it. Its program is \
+not part of the project, so this run does not measure it, and machines here differ from day to day, so \
+928797f carries the yardstick: on 2026-11-25, seven runs on one thread alternating with the build of commit \
+0604d10 (no other work running), 928797f took 9.02 s (median wall) and 0604d10 1.46 s, 6.2 times faster; \
+by the filing day's ratio (4.2 s against 4.9 s) fancidev's program stands for about 7.7 s there, so 0604d10 \
+is 5.3 times faster, in 18 MiB. `--cache-mib 32` bounds the search's cache: facts not used lately make room, \
+and the search redoes some work.\n";
 
 fn cases(large: bool) -> Vec<Case> {
     let case = |args, runs, plain| Case { args, runs, plain };
