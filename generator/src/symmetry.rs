@@ -95,6 +95,7 @@ fn fixing_permutations(history: &[[u8; 8]], pegs: usize, mut visit: impl FnMut(&
     });
 }
 
+/// Whether the relabelling `from`, `color` moves nothing.
 fn is_identity(from: &[u8], color: &[u8; 16]) -> bool {
     from.iter().enumerate().all(|(j, &f)| usize::from(f) == j)
         && color.iter().enumerate().all(|(c, &d)| usize::from(d) == c)
@@ -539,6 +540,40 @@ mod tests {
         check(no_repeat, &[]);
         check(no_repeat, &[("123", 0, 1)]);
         check(no_repeat, &[("123", 1, 0), ("145", 0, 1)]);
+    }
+
+    #[test]
+    fn kept_history_maps_are_the_history_s_own() {
+        // The same colours read as a 4-peg and a 5-peg history (1122 and 11221),
+        // then other histories, asked in turn: each answer must be the plain
+        // search's for that history and board.
+        let fresh = |history: &[[u8; 8]], pegs: usize| {
+            let mut maps = Vec::new();
+            fixing_permutations(history, pegs, |from, color| {
+                if !is_identity(from, color) {
+                    maps.push(Relabel::new(from, *color));
+                }
+            });
+            maps
+        };
+        let a = [[0, 0, 1, 1, 0, 0, 0, 0]];
+        let b = [[0, 1, 2, 3, 0, 0, 0, 0]];
+        let ab = [a[0], b[0]];
+        for (history, pegs) in [
+            (&a[..], 4),
+            (&a[..], 5),
+            (&a[..], 5),
+            (&b[..], 5),
+            (&ab[..], 4),
+            (&a[..], 4),
+        ] {
+            let maps = history_maps(history, pegs);
+            assert_eq!(maps, fresh(history, pegs), "{history:?} on {pegs} pegs");
+        }
+        // 1122 is fixed by 8 relabellings (either pair of pegs swapped, the halves
+        // swapped with their colours), 1234 by one per peg permutation: 24.
+        assert_eq!(history_maps(&a, 4).len(), 7);
+        assert_eq!(history_maps(&b, 4).len(), 23);
     }
 
     #[test]
