@@ -26,6 +26,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-4x8.mmt:--pegs=4:--colors=8:--strategy=optimal \
 	optimal-depth6-4x8.mmt:--pegs=4:--colors=8:--strategy=optimal:--max-depth=6 \
 	optimal-5x6.mmt:--pegs=5:--colors=6:--strategy=optimal \
+	optimal-worst-5x6.mmt:--pegs=5:--colors=6:--strategy=optimal:--objective=worst \
 	optimal-4x9.mmt:--pegs=4:--colors=9:--strategy=optimal \
 	optimal-4x10.mmt:--pegs=4:--colors=10:--strategy=optimal \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
