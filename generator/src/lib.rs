@@ -14,6 +14,7 @@ pub mod build;
 mod canonical;
 pub mod codes;
 mod exact;
+pub mod first_best;
 pub mod import;
 pub mod output;
 pub mod plan;

@@ -142,3 +142,68 @@ fn exact_below_plays_the_optimum_in_small_nodes_under_the_rule() {
     );
     assert!(err.contains("--exact-below applies to the rules"), "{err}");
 }
+
+#[test]
+fn first_best_keeps_the_best_tree_of_one_first_guess_per_class() {
+    let dir = scratch("first_best");
+    let classes = ["1111", "1112", "1122", "1123", "1234"];
+    for (strategy, objective) in [
+        ("entropy", "total"),
+        ("knuth", "worst"),
+        ("most-parts", "worst"),
+    ] {
+        let mut args = vec!["--strategy", strategy, "--first", "best"];
+        if objective == "worst" {
+            args.extend(["--objective", "worst"]);
+        }
+        let (best, report) = generate(&dir, "best.mmt", &args);
+        let tried = report["first_guesses_tried"].as_array().unwrap();
+        let firsts: Vec<&str> = tried.iter().map(|t| t["first"].as_str().unwrap()).collect();
+        assert_eq!(firsts, classes, "{strategy}");
+        // Each figure is the tree --first builds for that guess; the kept file is
+        // the first of the best under the objective, byte for byte.
+        let mut kept: Option<((u64, u64), &str)> = None;
+        for t in tried {
+            let first = t["first"].as_str().unwrap();
+            let (_, alone) = generate(
+                &dir,
+                "alone.mmt",
+                &["--strategy", strategy, "--first", first],
+            );
+            assert_eq!(alone["total_guesses"], t["total"], "{strategy} {first}");
+            assert_eq!(alone["max_guesses"], t["worst"], "{strategy} {first}");
+            let total = t["total"].as_u64().unwrap();
+            let worst = if objective == "worst" {
+                t["worst"].as_u64().unwrap()
+            } else {
+                0
+            };
+            if kept.is_none_or(|(rank, _)| (worst, total) < rank) {
+                kept = Some(((worst, total), first));
+            }
+        }
+        let (_, first) = kept.unwrap();
+        assert_eq!(report["first_guess"], first, "{strategy}");
+        let (alone, _) = generate(
+            &dir,
+            "alone.mmt",
+            &["--strategy", strategy, "--first", first],
+        );
+        assert!(
+            std::fs::read(&best).unwrap() == std::fs::read(&alone).unwrap(),
+            "{strategy}: --first best is not the file --first {first} writes"
+        );
+        // Symmetry and threads change the work, never the file.
+        args.extend(["--no-symmetry", "--threads", "1"]);
+        let (plain, _) = generate(&dir, "plain.mmt", &args);
+        assert!(std::fs::read(&best).unwrap() == std::fs::read(&plain).unwrap());
+    }
+    // The exact search needs no --first best, and a typo is not taken for it.
+    let err = fails(
+        "mmgen",
+        &["--strategy", "optimal", "--first", "best", "--out", "x.mmt"],
+    );
+    assert!(err.contains("--first best is for the rules"), "{err}");
+    let err = fails("mmgen", &["--first", "bset", "--out", "x.mmt"]);
+    assert!(err.contains("--first 'bset'"), "{err}");
+}

@@ -42,13 +42,15 @@ pub struct SearchArgs {
     /// Guess only codes that are still possible.
     #[arg(long)]
     pub consistent_only: bool,
-    /// Force the first guess (in the board's notation).
-    #[arg(long, value_name = "CODE")]
+    /// Force the first guess (in the board's notation); or `best`: a rule builds its
+    /// tree after one first guess of each symmetry class and keeps the best (the
+    /// least total, or with --objective worst the least worst case, then the total).
+    #[arg(long, value_name = "CODE|best")]
     pub first: Option<String>,
     /// optimal: no secret may need more guesses than this.
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
-    /// optimal: what to minimise (default: total).
+    /// optimal, --first best: what to minimise (default: total).
     #[arg(long, value_enum)]
     pub objective: Option<Objective>,
     /// optimal: stop searching after this many seconds; the tree is the cheapest the
@@ -95,7 +97,11 @@ impl SearchArgs {
     pub fn check_applies(&self, strategy: StrategyKind) -> Result<(), String> {
         let exact_only = [
             ("--max-depth", self.max_depth.is_some()),
-            ("--objective", self.objective.is_some()),
+            // With --first best it ranks the rule's trees.
+            (
+                "--objective",
+                self.objective.is_some() && !self.first_best(),
+            ),
             ("--time-limit", self.time_limit.is_some()),
             ("--checkpoint", self.checkpoint.is_some()),
         ];
@@ -105,6 +111,12 @@ impl SearchArgs {
         ];
         let given = |flags: &[(&'static str, bool)]| flags.iter().find(|(_, g)| *g).map(|f| f.0);
         let name = strategy.name();
+        if self.first_best() && strategy == StrategyKind::Optimal {
+            return Err(
+                "--first best is for the rules: the exact search tries every first guess itself"
+                    .into(),
+            );
+        }
         if strategy != StrategyKind::Optimal {
             if let Some(flag) = given(&exact_only) {
                 return Err(format!(
@@ -137,9 +149,18 @@ impl SearchArgs {
         Ok(())
     }
 
-    /// The strategy options, with the time limit counted from now.
+    /// Whether `--first best` asks for the best first guess of a rule.
+    pub fn first_best(&self) -> bool {
+        self.first.as_deref() == Some("best")
+    }
+
+    /// The strategy options, with the time limit counted from now (with `--first
+    /// best`, no first guess is forced: each is, in turn).
     pub fn options(&self, board: Board) -> Result<Options, String> {
-        let first = first_guess(board, self.first.as_deref())?;
+        let first = match self.first_best() {
+            true => None,
+            false => first_guess(board, self.first.as_deref())?,
+        };
         let deadline = match self.time_limit {
             Some(s) if s.is_finite() && s >= 0.0 => {
                 Some(Instant::now() + Duration::from_secs_f64(s))

@@ -4,6 +4,7 @@ use crate::args::{peak_memory, BoardArgs, SearchArgs};
 use crate::checkpoint;
 use generator::best_known::best_known;
 use generator::codes::Codes;
+use generator::first_best::{best_first, Tried};
 use generator::output::{check_target, write_tree_file};
 use generator::strategy::{self, Standing, Strategy};
 use generator::Counters;
@@ -57,13 +58,16 @@ pub fn run(args: &Args) -> Outcome {
         Some(s) => return Err(format!("--checkpoint-every {s}: give a number of seconds").into()),
         None => Duration::from_secs(60),
     };
+    let first_best = args.search.first_best();
+    let mut tried: Vec<Tried> = Vec::new();
     let started = Instant::now();
     let counters = Counters::default();
     let done = Done::default();
     let codes = Codes::new(board);
     let tree = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
-        if std::io::stderr().is_terminal() {
+        // With --first best, a line per tree instead (below).
+        if std::io::stderr().is_terminal() && !first_best {
             scope.spawn(move || show_progress(codes, counters, strategy, done));
         } else if strategy.searched().is_some() {
             // A log: a line on where the search stands, so a long proof shows its
@@ -81,11 +85,28 @@ pub fn run(args: &Args) -> Outcome {
             // checkpoint, and the next one may succeed.
             scope.spawn(move || every(period, done, || drop(checkpoint::save(strategy, dir))));
         }
-        let tree = pool.install(|| generate_on(codes, strategy, args.search.settings(), counters));
+        let settings = args.search.settings();
+        let tree = pool.install(|| match first_best {
+            true => {
+                let firsts = generator::first_best::first_guesses(codes).len();
+                let heard = |t: &Tried| {
+                    let at = tried.len() + 1;
+                    eprintln!(
+                        "first guess {} ({at} of {firsts}): total {}, worst case {}",
+                        board.display(codes.code(t.first)),
+                        t.total,
+                        t.worst
+                    );
+                    tried.push(*t);
+                };
+                best_first(codes, args.strategy, options, settings, counters, heard)
+                    .map(|(tree, _)| tree)
+            }
+            false => generate_on(codes, strategy, settings, counters).map_err(|e| e.to_string()),
+        });
         done.set();
         tree
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     // Out of time: a heuristic's tree may be better than the search's.
     let (tree, searched_total) = match tree.meta.strategy.proven {
         Some(false) => {
@@ -108,6 +129,7 @@ pub fn run(args: &Args) -> Outcome {
         searched: strategy.searched(),
         searched_total,
         resumed,
+        tried: first_best.then_some(tried),
     };
     // An exact search's cache can hold gigabytes in millions of allocations, and
     // freeing them one by one only delays the exit (measured in BENCHMARKS.md):
@@ -127,6 +149,8 @@ struct Measured {
     searched_total: Option<u64>,
     /// Proven sets loaded from a checkpoint, with --checkpoint.
     resumed: Option<usize>,
+    /// With --first best, each first guess tried and its tree's total and worst case.
+    tried: Option<Vec<Tried>>,
 }
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
@@ -239,6 +263,7 @@ fn print_report(
         searched,
         searched_total,
         resumed,
+        ref tried,
     } = *measured;
     let board = tree.board;
     let first = board
@@ -247,6 +272,12 @@ fn print_report(
     let summary = Summary::new(board, &tree.meta, first, bytes);
     let millis = elapsed.as_secs_f64() * 1000.0;
     let mut out = std::io::stdout().lock();
+    let tried: Option<Vec<(String, u64, u32)>> = tried.as_ref().map(|tried| {
+        let code = |g| board.code(g).map(|c| board.display(c).to_string());
+        (tried.iter())
+            .map(|t| (code(t.first).unwrap_or_default(), t.total, t.worst))
+            .collect()
+    });
     if args.json {
         let extra = serde_json::json!({
             "generation_ms": millis,
@@ -257,6 +288,13 @@ fn print_report(
             "peak_memory_bytes": peak_memory(),
             "resumed_sets": resumed,
             "search_tree_total": searched_total,
+            "first_guesses_tried": tried.as_ref().map(|tried| {
+                (tried.iter())
+                    .map(|(first, total, worst)| {
+                        serde_json::json!({"first": first, "total": total, "worst": worst})
+                    })
+                    .collect::<Vec<_>>()
+            }),
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
         return Ok(());
@@ -278,6 +316,17 @@ fn print_report(
                 "kept         the {kept} rule's tree: the search's tree, finished by a heuristic, totals {total}"
             )?,
         }
+    }
+    if let Some(tried) = &tried {
+        let each: Vec<String> = (tried.iter())
+            .map(|(first, total, worst)| format!("{first} {total}/{worst}"))
+            .collect();
+        writeln!(
+            out,
+            "tried        {} first guesses, one per symmetry class, the best kept (total/worst case): {}",
+            tried.len(),
+            each.join(", ")
+        )?;
     }
     if let Some(resumed) = resumed {
         writeln!(
