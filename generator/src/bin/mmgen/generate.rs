@@ -323,8 +323,9 @@ fn print_report(
             .collect();
         writeln!(
             out,
-            "tried        {} first guesses, one per symmetry class, the best kept (total/worst case): {}",
+            "tried        {} first guess{}, one per symmetry class, the best kept (total/worst case): {}",
             tried.len(),
+            if tried.len() == 1 { "" } else { "es" },
             each.join(", ")
         )?;
     }
