@@ -59,12 +59,11 @@ pub fn run(args: &Args) -> Outcome {
         None => Duration::from_secs(60),
     };
     let first_best = args.search.first_best();
-    let mut tried: Vec<Tried> = Vec::new();
     let started = Instant::now();
     let counters = Counters::default();
     let done = Done::default();
     let codes = Codes::new(board);
-    let tree = std::thread::scope(|scope| {
+    let (tree, tried) = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
         // With --first best, a line per tree instead (below).
         if std::io::stderr().is_terminal() && !first_best {
@@ -86,26 +85,28 @@ pub fn run(args: &Args) -> Outcome {
             scope.spawn(move || every(period, done, || drop(checkpoint::save(strategy, dir))));
         }
         let settings = args.search.settings();
-        let tree = pool.install(|| match first_best {
+        let built = pool.install(|| match first_best {
             true => {
                 let firsts = generator::first_best::first_guesses(codes).len();
+                let mut at = 0;
                 let heard = |t: &Tried| {
-                    let at = tried.len() + 1;
+                    at += 1;
                     eprintln!(
                         "first guess {} ({at} of {firsts}): total {}, worst case {}",
                         board.display(codes.code(t.first)),
                         t.total,
                         t.worst
                     );
-                    tried.push(*t);
                 };
                 best_first(codes, args.strategy, options, settings, counters, heard)
-                    .map(|(tree, _)| tree)
+                    .map(|(tree, tried)| (tree, Some(tried)))
             }
-            false => generate_on(codes, strategy, settings, counters).map_err(|e| e.to_string()),
+            false => generate_on(codes, strategy, settings, counters)
+                .map(|tree| (tree, None))
+                .map_err(|e| e.to_string()),
         });
         done.set();
-        tree
+        built
     })?;
     // Out of time: a heuristic's tree may be better than the search's.
     let (tree, searched_total) = match tree.meta.strategy.proven {
@@ -129,7 +130,7 @@ pub fn run(args: &Args) -> Outcome {
         searched: strategy.searched(),
         searched_total,
         resumed,
-        tried: first_best.then_some(tried),
+        tried,
     };
     // An exact search's cache can hold gigabytes in millions of allocations, and
     // freeing them one by one only delays the exit (measured in BENCHMARKS.md):
