@@ -29,6 +29,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	optimal-worst-5x6.mmt:--pegs=5:--colors=6:--strategy=optimal:--objective=worst \
 	optimal-4x9.mmt:--pegs=4:--colors=9:--strategy=optimal \
 	optimal-4x10.mmt:--pegs=4:--colors=10:--strategy=optimal \
+	optimal-worst-4x10.mmt:--pegs=4:--colors=10:--strategy=optimal:--objective=worst \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250

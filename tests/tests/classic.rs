@@ -81,6 +81,7 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 const LONG_PROOFS: &[&str] = &[
     "optimal-5x6.mmt",
     "optimal-worst-5x6.mmt",
+    "optimal-worst-4x10.mmt",
     "optimal-4x9.mmt",
     "optimal-4x10.mmt",
     "entropy-exact250-5x8.mmt",
