@@ -46,14 +46,15 @@ pub fn first_guesses(codes: &Codes) -> Vec<u32> {
 /// The best of the trees the rule `kind` builds with `options` after each of
 /// [`first_guesses`] (see the module docs; `options.worst_first` ranks them and
 /// is not the rule's), and every guess tried, in order; `tried` hears of each as
-/// its tree is done. `counters` add up the work of all the trees.
+/// its tree is done, with how many trees are done and how many there are.
+/// `counters` add up the work of all the trees.
 pub fn best_first(
     codes: &Codes,
     kind: StrategyKind,
     options: Options,
     settings: Settings,
     counters: &Counters,
-    mut tried: impl FnMut(&Tried),
+    mut tried: impl FnMut(&Tried, usize, usize),
 ) -> Result<(Generated, Vec<Tried>), String> {
     if kind == StrategyKind::Optimal {
         return Err(
@@ -69,7 +70,8 @@ pub fn best_first(
     };
     let mut best: Option<(Generated, Tried)> = None;
     let mut all = Vec::new();
-    for first in first_guesses(codes) {
+    let firsts = first_guesses(codes);
+    for &first in &firsts {
         let forced = Options {
             first: Some(first),
             worst_first: false,
@@ -84,8 +86,8 @@ pub fn best_first(
             total: stats.total_guesses,
             worst: stats.max_guesses,
         };
-        tried(&this);
         all.push(this);
+        tried(&this, all.len(), firsts.len());
         if best.as_ref().is_none_or(|(_, b)| rank(&this) < rank(b)) {
             best = Some((tree, this));
         }
@@ -135,7 +137,10 @@ mod tests {
                 ranked,
                 settings,
                 &Counters::default(),
-                |t| heard.push(*t),
+                |t, done, of| {
+                    assert_eq!((done, of), (heard.len() + 1, 5));
+                    heard.push(*t)
+                },
             )
             .unwrap();
             assert_eq!(tried, heard);
@@ -169,7 +174,7 @@ mod tests {
             options(),
             settings,
             &Counters::default(),
-            |_| {},
+            |_, _, _| {},
         );
         assert!(refused.is_err());
     }

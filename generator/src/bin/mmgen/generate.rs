@@ -87,12 +87,9 @@ pub fn run(args: &Args) -> Outcome {
         let settings = args.search.settings();
         let built = pool.install(|| match first_best {
             true => {
-                let firsts = generator::first_best::first_guesses(codes).len();
-                let mut at = 0;
-                let heard = |t: &Tried| {
-                    at += 1;
+                let heard = |t: &Tried, done: usize, firsts: usize| {
                     eprintln!(
-                        "first guess {} ({at} of {firsts}): total {}, worst case {}",
+                        "first guess {} ({done} of {firsts}): total {}, worst case {}",
                         board.display(codes.code(t.first)),
                         t.total,
                         t.worst
