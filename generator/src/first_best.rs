@@ -24,6 +24,10 @@ use crate::{generate_on, Counters, Generated, Settings};
 use lookup::format::StrategyKind;
 use lookup::Code;
 
+/// Why the exact search does not take `--first best`.
+pub const NOT_FOR_OPTIMAL: &str =
+    "--first best is for the rules: the exact search tries every first guess itself";
+
 /// A first guess tried, with its tree's total and worst case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tried {
@@ -57,9 +61,7 @@ pub fn best_first(
     mut tried: impl FnMut(&Tried, usize, usize),
 ) -> Result<(Generated, Vec<Tried>), String> {
     if kind == StrategyKind::Optimal {
-        return Err(
-            "--first best is for the rules: the exact search tries every first guess itself".into(),
-        );
+        return Err(NOT_FOR_OPTIMAL.into());
     }
     let rank = |t: &Tried| {
         if options.worst_first {

@@ -112,10 +112,7 @@ impl SearchArgs {
         let given = |flags: &[(&'static str, bool)]| flags.iter().find(|(_, g)| *g).map(|f| f.0);
         let name = strategy.name();
         if self.first_best() && strategy == StrategyKind::Optimal {
-            return Err(
-                "--first best is for the rules: the exact search tries every first guess itself"
-                    .into(),
-            );
+            return Err(generator::first_best::NOT_FOR_OPTIMAL.into());
         }
         if strategy != StrategyKind::Optimal {
             if let Some(flag) = given(&exact_only) {
