@@ -1,23 +1,18 @@
-//! Plays every secret through the embedded tree with the no_std core and prints the
-//! total: the program whose size `make bench` reports (against `device-baseline`).
+//! Plays every secret through the embedded tree with the no_std core, checks the
+//! header's claims and prints the total: the program whose size `make bench`
+//! reports (against `device-baseline`).
 
 fn main() {
-    let tree = match mmtree_device::open() {
-        Ok(tree) => tree,
-        Err(e) => {
-            eprintln!("device-demo: {e}");
-            std::process::exit(1);
-        }
-    };
-    let mut total = 0;
-    for secret in tree.board().codes() {
-        match mmtree_device::play(&tree, secret) {
-            Ok(guesses) => total += guesses,
-            Err(e) => {
-                eprintln!("device-demo: {e}");
-                std::process::exit(1);
-            }
-        }
+    match mmtree_device::open().map_err(mmtree_device::CheckError::Format) {
+        Ok(tree) => match mmtree_device::check(&tree) {
+            Ok(played) => println!("{}", played.total),
+            Err(e) => fail(e),
+        },
+        Err(e) => fail(e),
     }
-    println!("{total}");
+}
+
+fn fail(e: mmtree_device::CheckError) -> ! {
+    eprintln!("device-demo: {e}");
+    std::process::exit(1);
 }

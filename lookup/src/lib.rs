@@ -34,6 +34,7 @@
 #[cfg(feature = "std")]
 pub mod audit;
 pub mod board;
+pub mod checksum;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod format;

@@ -176,12 +176,21 @@ impl<D: AsRef<[u8]>> Tree<D> {
         ))
     }
 
+    /// The statistics the metadata records, read with no allocator (see
+    /// [`Claims`](crate::format::Claims)).
+    pub fn claims(&self) -> Result<crate::format::Claims<'_>, FormatError> {
+        crate::format::Claims::read(self.section(
+            crate::format::PREFIX_LEN as u64,
+            u64::from(self.layout.meta_len),
+        ))
+    }
+
     /// Recomputes the checksum over the whole file (O(file size)).
     pub fn verify_checksum(&self) -> Result<(), FormatError> {
         let bytes = self.bytes();
         let (body, tail) = bytes.split_at(bytes.len() - CHECKSUM_LEN);
         let stored = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-        let computed = crc32fast::hash(body);
+        let computed = crate::checksum::crc32(body);
         if stored == computed {
             Ok(())
         } else {

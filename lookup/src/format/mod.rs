@@ -5,6 +5,7 @@
 //! the reader and the writer cannot disagree about where a field is.
 #![doc = include_str!("../../FORMAT.md")]
 
+mod claims;
 mod error;
 #[cfg(feature = "std")]
 mod meta;
@@ -16,6 +17,7 @@ mod summary;
 #[cfg(feature = "std")]
 mod writer;
 
+pub use claims::Claims;
 pub use error::{FormatError, RecordProblem, ShapeProblem};
 #[cfg(feature = "std")]
 pub use meta::{Meta, Stats, StrategyInfo};
