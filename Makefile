@@ -34,7 +34,8 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
 
-.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots
+.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
+	devices-setup firmware avr avr-header test-devices bench-devices
 
 FUZZ_SECONDS ?= 600
 
@@ -60,6 +61,46 @@ test: toolchain
 # packages when missing; every daemon it starts is stopped). CI runs it after make test.
 test-cluster: build
 	scripts/test-cluster.sh $(REL)
+
+# Trees on chips (README: On a device). Each target installs what is missing first
+# (Rust's Cortex-M targets, Debian's QEMU, ARM binutils, avr-gcc, avr-libc, simavr)
+# and fails with a message when it cannot.
+devices-setup:
+	@scripts/devices-setup.sh
+
+# The Cortex-M firmware for both chips, with the tree MMTREE_TREE (default: the
+# classic Knuth tree). Run it: cd firmware && cargo run --release --target T.
+FIRMWARE_TARGETS := thumbv6m-none-eabi thumbv7m-none-eabi
+firmware: devices-setup
+	@for t in $(FIRMWARE_TARGETS); do \
+	  (cd firmware && $(CARGO) build --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
+	  arm-none-eabi-size $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
+	done
+
+# The Arduino sketch in arduino/mmtree for the ATmega328P (Arduino Uno), built as the
+# Arduino IDE does but with avr-g++ alone: target/avr/mmtree.elf and .hex (upload it
+# with avrdude -p m328p -c arduino -P PORT -U flash:w:target/avr/mmtree.hex).
+AVR_DIR := $(TARGET_DIR)/avr
+AVR_FLAGS := -mmcu=atmega328p -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
+	-ffunction-sections -fdata-sections -Wl,--gc-sections
+avr: devices-setup
+	@mkdir -p $(AVR_DIR)
+	avr-g++ $(AVR_FLAGS) -x c++ arduino/mmtree/mmtree.ino arduino/main.cpp -o $(AVR_DIR)/mmtree.elf
+	avr-objcopy -O ihex -R .eeprom $(AVR_DIR)/mmtree.elf $(AVR_DIR)/mmtree.hex
+	avr-size $(AVR_DIR)/mmtree.elf
+
+# The sketch's tree, exported again (make test-devices checks it is current).
+avr-header: build
+	$(REL)/mmlookup export trees/knuth-4x6.mmt --format c > arduino/mmtree/mmtree_tree.h
+
+# Both Cortex-M chips and the AVR play every secret of their trees under emulation,
+# checked against the trees' headers, with sizes and limits (CI runs it after make test).
+test-devices: build firmware avr
+	$(REL)/mmtree-report devices
+
+# The same, writing the chips' table into BENCHMARKS.md.
+bench-devices: build firmware avr
+	$(REL)/mmtree-report devices --write
 
 lint: toolchain
 	$(CARGO) fmt --all --check

@@ -257,14 +257,15 @@ int main(void) {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(queries.as_bytes())
-        .unwrap();
+    // Written from a thread while the answers are read: a large tree's queries and
+    // answers both overflow a pipe's buffer.
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(queries.as_bytes()).unwrap();
+    });
     let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     let got: Vec<String> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -287,4 +288,51 @@ fn c_export_walks_every_game_like_the_library() {
             .unwrap(),
         &dir,
     );
+    // 5 pegs: a 3-byte answer mask, read into 32 bits.
+    check_c_walker(root().join("trees/optimal-5x6.mmt").to_str().unwrap(), &dir);
+}
+
+/// The Arduino sketch (arduino/mmtree), compiled for this PC by the system's C
+/// compiler, plays every secret through its tree header and finds what the header
+/// claims; the header is what `mmlookup export` writes today. (`make test-devices`
+/// runs the same source on an emulated ATmega328P.)
+#[test]
+fn the_arduino_sketch_plays_every_secret_here_and_its_header_is_current() {
+    let knuth = root().join("trees/knuth-4x6.mmt");
+    let header = std::fs::read_to_string(root().join("arduino/mmtree/mmtree_tree.h")).unwrap();
+    assert!(
+        header
+            == ok(
+                "mmlookup",
+                &["export", "--format", "c", knuth.to_str().unwrap()]
+            ),
+        "arduino/mmtree/mmtree_tree.h is not a fresh export: make avr-header"
+    );
+    let dir = scratch("arduino_sketch");
+    let program = dir.join("sketch");
+    let cc = std::process::Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-x", "c"])
+        .arg(root().join("arduino/mmtree/mmtree.ino"))
+        .arg(root().join("arduino/main.cpp"))
+        .arg("-o")
+        .arg(&program)
+        .output()
+        .expect("a C compiler (cc) is on the machine: Rust links with it");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let run = std::process::Command::new(&program).output().unwrap();
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(run.status.success(), "{out}");
+    assert!(
+        out.contains("played      1296 secrets: total 5801, worst case 5, as the header claims\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("histogram   1:1 2:6 3:62 4:533 5:694\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("ok\n"), "{out}");
 }

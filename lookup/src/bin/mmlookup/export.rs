@@ -249,20 +249,13 @@ fn rust<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
 fn c<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     let layout = tree.layout();
     let board = tree.board();
+    let stats = tree.meta()?.stats;
     writeln!(
         out,
         "/* {}, written by `mmlookup export --format c`.",
         title(tree)?
     )?;
-    writeln!(
-        out,
-        " * Byte layout: lookup/FORMAT.md. The tree passed `mmlookup audit` when exported;"
-    )?;
-    writeln!(
-        out,
-        " * the walker below trusts it and uses no heap, no recursion, a few words of stack. */"
-    )?;
-    writeln!(out, "#include <stdint.h>\n")?;
+    out.write_all(C_PREAMBLE.as_bytes())?;
     let constants = [
         ("PEGS", u64::from(board.pegs() as u32)),
         ("COLORS", board.colors() as u64),
@@ -280,7 +273,22 @@ fn c<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     }
     writeln!(
         out,
-        "\nstatic const uint8_t mmtree[{}] = {{",
+        "\n/* What the tree achieves, as its header records (audited when exported):\n \
+         * secrets, guesses in all, the most any secret needs, and MMTREE_HISTOGRAM's\n \
+         * entry i the secrets solved with i + 1 guesses. */"
+    )?;
+    let histogram: Vec<String> = stats.histogram.iter().map(|n| format!("{n}u")).collect();
+    for (name, value) in [
+        ("SECRETS", stats.secrets.to_string()),
+        ("TOTAL", stats.total_guesses.to_string()),
+        ("WORST", stats.max_guesses.to_string()),
+    ] {
+        writeln!(out, "#define MMTREE_{name} {value}u")?;
+    }
+    writeln!(out, "#define MMTREE_HISTOGRAM {{{}}}", histogram.join(", "))?;
+    writeln!(
+        out,
+        "\nstatic const uint8_t mmtree[{}] MMTREE_STORED = {{",
         tree.bytes().len()
     )?;
     byte_lines(tree, out)?;
@@ -289,13 +297,48 @@ fn c<D: AsRef<[u8]>>(tree: &Tree<D>, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// The C walker that follows the exported constants.
+/// What every C export starts with: how to read it, and where the tree is kept.
+const C_PREAMBLE: &str = r#" * Byte layout: lookup/FORMAT.md. The tree passed `mmlookup audit` when exported;
+ * the walker below trusts it and uses no heap, no recursion, a few words of stack.
+ * On AVR (avr-gcc, the Arduino IDE) the tree stays in program memory (PROGMEM, read
+ * with pgm_read_byte), as a 2 KiB RAM could not hold it; elsewhere it is a plain
+ * const array. */
+#include <stdint.h>
+#ifdef __AVR__
+#include <avr/pgmspace.h>
+#define MMTREE_STORED PROGMEM
+#define MMTREE_READ(p) pgm_read_byte(p)
+#else
+#define MMTREE_STORED
+#define MMTREE_READ(p) (*(p))
+#endif
+
+"#;
+
+/// The C walker that follows the exported constants. Integers are 32 bits wide
+/// where the format allows (codes and edges; a mask as wide as it is), as an 8-bit
+/// chip pays for every byte of arithmetic.
 const C_WALKER: &str = r#"
-/* A little-endian unsigned integer of `width` bytes. */
-static uint64_t mmtree_le(const uint8_t *p, unsigned width) {
-    uint64_t value = 0;
-    while (width--) value = (value << 8) | p[width];
+/* A little-endian unsigned integer of `width` (at most 4) bytes of the tree. */
+static uint32_t mmtree_le(const uint8_t *p, uint8_t width) {
+    uint32_t value = 0;
+    while (width--) value = (value << 8) | MMTREE_READ(p + width);
     return value;
+}
+
+/* A node's answer mask: bit a set when answer a leads on. */
+#if MMTREE_MASK_WIDTH <= 2
+typedef uint16_t mmtree_mask;
+#elif MMTREE_MASK_WIDTH <= 4
+typedef uint32_t mmtree_mask;
+#else
+typedef uint64_t mmtree_mask;
+#endif
+
+static mmtree_mask mmtree_mask_at(const uint8_t *p) {
+    mmtree_mask mask = 0;
+    for (uint8_t i = MMTREE_MASK_WIDTH; i-- > 0;) mask = (mask << 8) | MMTREE_READ(p + i);
+    return mask;
 }
 
 /* The tree's number for the answer (black, white): by blacks, then whites,
@@ -312,24 +355,25 @@ static long mmtree_next(const int *answers, int n) {
     uint32_t node = 0;
     long leaf = -1;
     for (int i = 0; i < n; i++) {
-        const uint8_t *record = mmtree + MMTREE_NODES_AT + (uint64_t)node * MMTREE_RECORD;
-        uint64_t mask = mmtree_le(record + 2 * MMTREE_CODE_WIDTH, MMTREE_MASK_WIDTH);
-        uint64_t first = mmtree_le(record + 2 * MMTREE_CODE_WIDTH + MMTREE_MASK_WIDTH,
+        const uint8_t *record = mmtree + MMTREE_NODES_AT + node * MMTREE_RECORD;
+        mmtree_mask mask = mmtree_mask_at(record + 2 * MMTREE_CODE_WIDTH);
+        uint32_t first = mmtree_le(record + 2 * MMTREE_CODE_WIDTH + MMTREE_MASK_WIDTH,
                                    MMTREE_RECORD - 2 * MMTREE_CODE_WIDTH - MMTREE_MASK_WIDTH);
         int a = answers[i];
-        if (leaf >= 0 || a < 0 || a > 62 || !((mask >> a) & 1)) return -1;
-        uint64_t below = mask & ((1ull << a) - 1), rank = 0;
+        if (leaf >= 0 || a < 0 || a >= 8 * (int)MMTREE_MASK_WIDTH || !((mask >> a) & 1)) return -1;
+        mmtree_mask below = mask & (((mmtree_mask)1 << a) - 1);
+        uint32_t rank = 0;
         while (below) { below &= below - 1; rank++; }
-        uint64_t value = mmtree_le(mmtree + MMTREE_EDGES_AT + (first + rank) * MMTREE_CHILD_WIDTH, MMTREE_CHILD_WIDTH);
-        if (value < MMTREE_CODES) leaf = (long)value; else node = (uint32_t)(value - MMTREE_CODES);
+        uint32_t value = mmtree_le(mmtree + MMTREE_EDGES_AT + (first + rank) * MMTREE_CHILD_WIDTH, MMTREE_CHILD_WIDTH);
+        if (value < MMTREE_CODES) leaf = (long)value; else node = value - MMTREE_CODES;
     }
     if (leaf >= 0) return leaf;
-    return (long)mmtree_le(mmtree + MMTREE_NODES_AT + (uint64_t)node * MMTREE_RECORD, MMTREE_CODE_WIDTH);
+    return (long)mmtree_le(mmtree + MMTREE_NODES_AT + node * MMTREE_RECORD, MMTREE_CODE_WIDTH);
 }
 
 /* The colours (0-based) of the code with lexicographic index `index`. */
 static void mmtree_code(uint32_t index, int colors[MMTREE_PEGS]) {
-    int used[16] = {0};
+    uint8_t used[16] = {0};
     for (int i = 0; i < (int)MMTREE_PEGS; i++) {
         uint32_t block = 1;
         for (int j = 0; j < (int)MMTREE_PEGS - 1 - i; j++)
@@ -345,6 +389,25 @@ static void mmtree_code(uint32_t index, int colors[MMTREE_PEGS]) {
         }
         used[c] = 1;
         colors[i] = c;
+    }
+}
+
+/* The codemaker's answer to `guess` when the secret is `secret` (colours 0-based):
+ * black pegs (right colour, right place) and white pegs (right colour elsewhere). */
+static void mmtree_score(const int guess[MMTREE_PEGS], const int secret[MMTREE_PEGS],
+                         int *black, int *white) {
+    uint8_t unmatched[16] = {0};
+    *black = 0;
+    *white = 0;
+    for (int i = 0; i < (int)MMTREE_PEGS; i++) {
+        if (guess[i] == secret[i]) ++*black;
+        else unmatched[guess[i]]++;
+    }
+    for (int i = 0; i < (int)MMTREE_PEGS; i++) {
+        if (guess[i] != secret[i] && unmatched[secret[i]] > 0) {
+            unmatched[secret[i]]--;
+            ++*white;
+        }
     }
 }
 "#;

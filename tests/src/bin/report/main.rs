@@ -9,12 +9,15 @@
 //!   criterion's medians and the device build's sizes, and writes `BENCHMARKS.md`
 //!   (and the device section of `trees/README.md`).
 //!
+//! - `mmtree-report devices [--write]`: trees on emulated chips (see [`devices`]).
+//!
 //! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
 //!   layout) and unverified, into the verification section of `BENCHMARKS.md`.
 //!
 //! Run from the repository root (the Makefile does). The binaries it times are the
 //! ones beside it, in the same target folder (so `CARGO_TARGET_DIR` is honoured).
 
+mod devices;
 mod load;
 
 use lookup::audit::audit;
@@ -36,11 +39,14 @@ fn main() -> ExitCode {
         ["bench"] => bench(),
         ["bench", "--large"] => bench_large(None),
         ["bench", "--large", only] => bench_large(Some(only)),
+        ["devices"] => devices::devices(false),
+        ["devices", "--write"] => devices::devices(true),
         ["verify", ref files @ ..] if !files.is_empty() => files
             .iter()
             .try_for_each(|file| record_verify_cost(Path::new(file))),
         _ => Err(
-            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | verify FILE...".into(),
+            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | verify FILE..."
+                .into(),
         ),
     };
     match result {
@@ -654,15 +660,17 @@ fn bench() -> Result<(), String> {
     }
     md.push_str(&serve_load(mmlookup)?);
     let _ = std::fs::remove_dir_all(&scratch);
-    // Keep the large boards', the verification and the tuning sections: the large
-    // boards are measured by `make bench-large`, and so is the largest tree's
-    // verification; the tuning section records how constants were chosen.
+    // Keep the large boards', the verification, the tuning and the chips' sections:
+    // the large boards are measured by `make bench-large`, and so is the largest
+    // tree's verification; the tuning section records how constants were chosen; the
+    // chips are measured by `make bench-devices`.
     if let Ok(current) = std::fs::read_to_string("BENCHMARKS.md") {
         let kept = [
             (LARGE_START, LARGE_END),
             (VERIFY_START, VERIFY_END),
             (TUNING_START, TUNING_END),
             (ITEMS_START, ITEMS_END),
+            (devices::CHIPS_START, devices::CHIPS_END),
         ];
         for (start, end) in kept {
             if let (Some((_, rest)), true) = (current.split_once(start), current.contains(end)) {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what the device targets need when it is missing (make firmware, make avr,
+# make test-devices): Rust's Cortex-M targets (rustup) and Debian's QEMU, ARM
+# binutils, avr-gcc, avr-libc and simavr. Fails with a message when an install
+# cannot be done; never skips in silence.
+set -euo pipefail
+
+fail() {
+    echo "devices-setup: $*" >&2
+    exit 1
+}
+
+targets=()
+for target in thumbv6m-none-eabi thumbv7m-none-eabi; do
+    rustc --print sysroot >/dev/null 2>&1 || fail "rustc is not on PATH"
+    if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
+        targets+=("$target")
+    fi
+done
+if [ ${#targets[@]} -gt 0 ]; then
+    command -v rustup >/dev/null || fail "Rust targets ${targets[*]} are missing and rustup is not there to add them"
+    echo "devices-setup: rustup target add ${targets[*]}"
+    rustup target add "${targets[@]}" || fail "rustup target add ${targets[*]} failed"
+fi
+
+# Debian packages, each with a file that shows it is installed.
+packages=()
+need() {
+    if [ ! -e "$2" ] && ! command -v "$2" >/dev/null 2>&1; then
+        packages+=("$1")
+    fi
+}
+need qemu-system-arm qemu-system-arm
+need binutils-arm-none-eabi arm-none-eabi-size
+need gcc-avr avr-g++
+need avr-libc /usr/lib/avr/include/avr/io.h
+need simavr simavr
+if [ ${#packages[@]} -gt 0 ]; then
+    command -v apt-get >/dev/null || fail "missing ${packages[*]}, and apt-get is not there to install them (install them by hand)"
+    [ "$(id -u)" = 0 ] || fail "missing ${packages[*]}: run as root, or sudo apt-get install --no-install-recommends ${packages[*]}"
+    case " ${packages[*]} " in
+        *" qemu-system-arm "*) echo "devices-setup: note: Debian's qemu-system-arm can replace a newer qemu-utils on some machines" ;;
+    esac
+    echo "devices-setup: apt-get install --no-install-recommends ${packages[*]}"
+    apt-get update -qq || fail "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null ||
+        fail "apt-get install ${packages[*]} failed"
+fi
