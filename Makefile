@@ -69,11 +69,14 @@ devices-setup:
 	@scripts/devices-setup.sh
 
 # The Cortex-M firmware for both chips, with the tree MMTREE_TREE (default: the
-# classic Knuth tree). Run it: cd firmware && cargo run --release --target T.
+# classic Knuth tree). Run it: cd firmware && cargo run --release --target T. Source
+# paths (in panic messages) are named from the checkout's root, so the image's size
+# does not depend on where the checkout is.
 FIRMWARE_TARGETS := thumbv6m-none-eabi thumbv7m-none-eabi
 firmware: devices-setup
 	@for t in $(FIRMWARE_TARGETS); do \
-	  (cd firmware && $(CARGO) build --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
+	  (cd firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
+	    $(CARGO) build --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
 	  arm-none-eabi-size $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
 	done
 

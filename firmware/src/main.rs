@@ -61,12 +61,9 @@ fn run(clock: &mut Clock) -> bool {
     t(" instructions\n");
 
     let from = clock.ticks();
-    // Borrowed from the result, not moved out: a move is a call of memcpy, which
-    // alone would add 600 bytes to the image.
-    let checked = mmtree_device::check(&tree);
-    let played = match &checked {
+    let played = match mmtree_device::check(&tree) {
         Ok(played) => played,
-        &Err(CheckError::Differs {
+        Err(CheckError::Differs {
             what,
             claimed,
             played,

@@ -13,12 +13,19 @@
 //! old one is dropped. What the search keeps using survives, at the price of a
 //! copy per turn. Every entry is a proof, so dropping one changes the work, never
 //! the result.
+//!
+//! The sets are spread over [`SHARDS`] shards by a hash of their key, each with its
+//! own lock and generations: a checkpoint holds one shard at a time, so saving a
+//! cache of gigabytes pauses a search thread for a 64th of the pass at most (one
+//! lock over the whole cache stopped every thread for seconds).
 
 use super::{Context, Exact};
 use crate::canonical;
 use crate::codes::Codes;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
 use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, MutexGuard};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Known {
@@ -87,20 +94,71 @@ impl Generation {
     }
 }
 
-/// The two generations (see the module docs).
-pub(super) struct Cache {
+/// How many shards the cache is split into.
+pub(super) const SHARDS: usize = 64;
+
+/// One shard: two generations (see the module docs).
+pub(super) struct Shard {
     young: Generation,
     old: Generation,
-    /// The bytes a generation may take: half the cache.
+    /// The bytes a generation may take: half the shard's share.
     half: usize,
+}
+
+/// The shards, each behind its own lock.
+pub(super) struct Cache {
+    shards: Box<[Mutex<Shard>]>,
 }
 
 impl Cache {
     pub(super) fn new(settings: CacheSettings) -> Cache {
-        Cache {
+        let half = settings.bytes / SHARDS / 2;
+        let shards = (0..SHARDS).map(|_| Mutex::new(Shard::new(half))).collect();
+        Cache { shards }
+    }
+
+    /// The shard that keeps `key` with `depth` guesses left, locked.
+    fn shard(&self, depth: u32, key: &[u32]) -> MutexGuard<'_, Shard> {
+        let mut hasher = FxHasher::default();
+        (depth, key).hash(&mut hasher);
+        // The high bits: FxHash mixes them best.
+        let index = (hasher.finish() >> 58) as usize % SHARDS;
+        self.lock(index)
+    }
+
+    /// Shard `index`, locked (a thread that panicked holding it left only whole
+    /// entries: every update is one insert or remove).
+    pub(super) fn lock(&self, index: usize) -> MutexGuard<'_, Shard> {
+        self.shards[index].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// What is known of `key` with `depth` guesses left.
+    fn get(&self, depth: u32, key: &[u32]) -> Option<Known> {
+        self.shard(depth, key).get(depth, key)
+    }
+
+    /// Keeps `known` of `key` (with what was known of it before, the stronger).
+    pub(super) fn insert(&self, depth: u32, key: Cow<[u32]>, known: Known) {
+        self.shard(depth, &key).insert(depth, key, known);
+    }
+
+    /// Every shard emptied (the facts dropped: the search redoes their work).
+    #[cfg(test)]
+    pub(super) fn clear(&self) {
+        for index in 0..SHARDS {
+            let mut shard = self.lock(index);
+            *shard = Shard::new(shard.half);
+        }
+    }
+}
+
+impl Shard {
+    /// An empty shard whose generations take `half` bytes each.
+    fn new(half: usize) -> Shard {
+        Shard {
             young: Generation::default(),
             old: Generation::default(),
-            half: settings.bytes / 2,
+            half,
         }
     }
 
@@ -116,7 +174,7 @@ impl Cache {
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
-    pub(super) fn insert(&mut self, depth: u32, key: Cow<[u32]>, known: Known) {
+    fn insert(&mut self, depth: u32, key: Cow<[u32]>, known: Known) {
         let young = self.young.sets.entry(depth).or_default();
         if let Some(old) = young.get_mut(&*key) {
             *old = old.stronger(known);
@@ -147,14 +205,6 @@ impl Cache {
             })
         })
     }
-
-    pub(super) fn len(&self) -> usize {
-        [&self.old, &self.young]
-            .iter()
-            .flat_map(|g| g.sets.values())
-            .map(|sets| sets.len())
-            .sum()
-    }
 }
 
 impl Exact {
@@ -162,8 +212,7 @@ impl Exact {
     /// thread may have proven more of it meanwhile: the stronger fact stays (an
     /// exact cost over a bound, the higher bound).
     pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.insert(depth, key, known);
+        self.cache.insert(depth, key, known);
     }
 
     /// The cache key of `candidates` and what the cache knows of it with `depth`
@@ -182,8 +231,7 @@ impl Exact {
             canonical::key(set, codes.board().pegs(), &mut image);
             Cow::Owned(image)
         };
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let known = cache.get(depth, &key);
+        let known = self.cache.get(depth, &key);
         (key, known)
     }
 
@@ -231,25 +279,45 @@ mod tests {
     #[test]
     fn facts_in_use_survive_the_turns_and_the_rest_go() {
         // Room for about four one-code keys per generation.
-        let mut cache = Cache::new(CacheSettings {
-            bytes: 2 * 4 * (4 + ENTRY_BYTES),
-            canonical_keys: true,
-        });
+        let mut shard = Shard::new(4 * (4 + ENTRY_BYTES));
         let key = |k: u32| Cow::Owned(vec![k]);
-        cache.insert(3, key(0), AtLeast(10));
+        let len = |shard: &Shard| shard.entries().count();
+        shard.insert(3, key(0), AtLeast(10));
         for k in 1..40 {
-            cache.insert(3, key(k), Exact(k));
+            shard.insert(3, key(k), Exact(k));
             // Looked up at every step: never dropped, and it keeps its strongest fact.
-            assert_eq!(cache.get(3, &[0]), Some(AtLeast(10)), "after {k}");
-            assert!(cache.len() <= 10);
+            assert_eq!(shard.get(3, &[0]), Some(AtLeast(10)), "after {k}");
+            assert!(len(&shard) <= 10);
         }
-        cache.insert(3, key(0), AtLeast(8));
-        assert_eq!(cache.get(3, &[0]), Some(AtLeast(10)));
-        assert_eq!(cache.get(3, &[1]), None, "unused facts go");
-        assert_eq!(cache.get(3, &[39]), Some(Exact(39)));
-        assert_eq!(cache.get(2, &[39]), None, "depths are apart");
-        let held: Vec<_> = cache.entries().map(|(_, key, _)| key[0]).collect();
-        assert_eq!(held.len(), cache.len());
+        shard.insert(3, key(0), AtLeast(8));
+        assert_eq!(shard.get(3, &[0]), Some(AtLeast(10)));
+        assert_eq!(shard.get(3, &[1]), None, "unused facts go");
+        assert_eq!(shard.get(3, &[39]), Some(Exact(39)));
+        assert_eq!(shard.get(2, &[39]), None, "depths are apart");
+        let held: Vec<_> = shard.entries().map(|(_, key, _)| key[0]).collect();
         assert!(held.contains(&0) && held.contains(&39));
+    }
+
+    #[test]
+    fn the_shards_hold_every_fact_once_and_share_the_load() {
+        let cache = Cache::new(CacheSettings::default());
+        for k in 0..6400u32 {
+            cache.insert(k % 7, Cow::Owned(vec![k, k + 1]), Exact(k));
+        }
+        for k in 0..6400u32 {
+            assert_eq!(cache.get(k % 7, &[k, k + 1]), Some(Exact(k)));
+            assert_eq!(cache.get(k % 7 + 1, &[k, k + 1]), None);
+        }
+        let per_shard: Vec<usize> = (0..SHARDS)
+            .map(|i| cache.lock(i).entries().count())
+            .collect();
+        assert_eq!(per_shard.iter().sum::<usize>(), 6400);
+        // 100 a shard on average: none empty, none with a quarter of all.
+        assert!(
+            per_shard.iter().all(|&n| n > 20 && n < 1600),
+            "{per_shard:?}"
+        );
+        cache.clear();
+        assert_eq!(cache.get(0, &[0, 1]), None);
     }
 }

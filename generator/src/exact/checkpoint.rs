@@ -15,17 +15,29 @@
 //! canonical), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
 //! 1 at least), value (4), key length (4) and key codes (4 each); the CRC-32.
 
-use super::cache::Known;
+use super::cache::{Known, SHARDS};
 use super::Exact;
+use std::time::{Duration, Instant};
 
 const MAGIC: [u8; 8] = *b"MMTCKPT2";
 
 /// The first layout, without the key kind: its keys were canonical.
 const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
 
+/// A checkpoint's bytes, and how long the search was kept waiting while they were
+/// taken: the longest that one shard of the cache was locked, and all shards'
+/// locked time together (what a single lock over the whole cache would have held).
+pub struct Checkpoint {
+    pub bytes: Vec<u8>,
+    pub longest_pause: Duration,
+    pub locked: Duration,
+}
+
 impl Exact {
-    /// The bytes of a checkpoint of everything proven so far.
-    pub fn checkpoint(&self) -> Vec<u8> {
+    /// A checkpoint of everything proven so far. The cache is read a shard at a
+    /// time (see [`super::cache`]): each entry is a proof, so entries taken at
+    /// slightly different moments still make a valid checkpoint.
+    pub fn checkpoint(&self) -> Checkpoint {
         let b = self.board;
         let mut out = Vec::from(MAGIC);
         out.extend([
@@ -35,29 +47,44 @@ impl Exact {
             u8::from(self.candidates_only),
             u8::from(self.cache_settings.canonical_keys),
         ]);
-        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        // Sized at once: growing a buffer of gigabytes copies it over and over while
-        // every search thread waits for the cache.
-        let size: usize = cache.entries().map(|(_, key, _)| 13 + 4 * key.len()).sum();
-        out.reserve_exact(size + 12);
-        out.extend((cache.len() as u64).to_le_bytes());
-        for (depth, key, known) in cache.entries() {
-            let (kind, value) = match known {
-                Known::Exact(cost) => (0u8, cost),
-                Known::AtLeast(cost) => (1u8, cost),
-            };
-            out.extend(depth.to_le_bytes());
-            out.push(kind);
-            out.extend(value.to_le_bytes());
-            out.extend((key.len() as u32).to_le_bytes());
-            for code in key {
-                out.extend(code.to_le_bytes());
+        let count_at = out.len();
+        out.extend(0u64.to_le_bytes());
+        let (mut count, mut longest_pause, mut locked) = (0u64, Duration::ZERO, Duration::ZERO);
+        for index in 0..SHARDS {
+            // The shard is written into a buffer of its own, sized at once, so the
+            // lock is never held while the whole checkpoint's buffer grows (a copy
+            // of gigabytes).
+            let from = Instant::now();
+            let shard = self.cache.lock(index);
+            let size: usize = shard.entries().map(|(_, key, _)| 13 + 4 * key.len()).sum();
+            let mut part = Vec::with_capacity(size);
+            for (depth, key, known) in shard.entries() {
+                let (kind, value) = match known {
+                    Known::Exact(cost) => (0u8, cost),
+                    Known::AtLeast(cost) => (1u8, cost),
+                };
+                part.extend(depth.to_le_bytes());
+                part.push(kind);
+                part.extend(value.to_le_bytes());
+                part.extend((key.len() as u32).to_le_bytes());
+                for code in key {
+                    part.extend(code.to_le_bytes());
+                }
+                count += 1;
             }
+            drop(shard);
+            longest_pause = longest_pause.max(from.elapsed());
+            locked += from.elapsed();
+            out.extend_from_slice(&part);
         }
-        drop(cache);
+        out[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
         let crc = crc32fast::hash(&out);
         out.extend(crc.to_le_bytes());
-        out
+        Checkpoint {
+            bytes: out,
+            longest_pause,
+            locked,
+        }
     }
 
     /// Loads a checkpoint made by a search on the same board with the same
@@ -159,12 +186,12 @@ mod tests {
     #[test]
     fn a_checkpoint_loads_back_whole_and_refuses_damage_and_other_searches() {
         let board = Board::new(3, 4, true).unwrap();
-        let bytes = solved(board).checkpoint();
+        let bytes = solved(board).checkpoint().bytes;
         let fresh = Exact::new(board, None, false);
         let loaded = fresh.resume(&bytes).unwrap();
         assert!(loaded > 0);
         // The same entries written again: as many, in as many bytes.
-        let again = fresh.checkpoint();
+        let again = fresh.checkpoint().bytes;
         assert_eq!(again.len(), bytes.len());
         assert_eq!(Exact::new(board, None, false).resume(&again), Ok(loaded));
         for at in (0..bytes.len()).step_by(7) {

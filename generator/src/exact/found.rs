@@ -178,8 +178,6 @@ impl Exact {
 mod tests {
     use super::*;
     use crate::codes::Codes;
-    use crate::exact::cache::Cache;
-    use crate::exact::CacheSettings;
     use crate::strategy::Optimal;
     use crate::{Counters, Settings};
     use lookup::Board;
@@ -238,12 +236,12 @@ mod tests {
             // nothing, yet rebuilds the optimal tree from what is proven.
             let late = Exact::new(board, Some(Instant::now()), false);
             assert_eq!(late.found_choice(context, root, UNLIMITED), None);
-            late.resume(&proof.checkpoint()).unwrap();
+            late.resume(&proof.checkpoint().bytes).unwrap();
             assert_eq!(late.choose(context, &all, &[], UNLIMITED), None);
             assert!(late.timed_out());
             assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);
             // Facts dropped from the cache do not lower a floor already shown.
-            *proof.cache.lock().unwrap() = Cache::new(CacheSettings::default());
+            proof.cache.clear();
             assert!(proof.proven_lower_bound(context, root, UNLIMITED, None) < optimum);
             assert_eq!(
                 proof.standing(context, root, UNLIMITED, None).floor,

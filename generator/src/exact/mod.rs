@@ -59,6 +59,7 @@ pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
+pub use checkpoint::Checkpoint;
 pub use found::Standing;
 use options::{At, Best, Choice};
 
@@ -82,7 +83,7 @@ pub struct Exact {
     /// Guesses only from the secrets still possible (`--consistent-only`).
     candidates_only: bool,
     cache_settings: CacheSettings,
-    cache: Mutex<Cache>,
+    cache: Cache,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
     /// The cheapest whole tree found (see [`found`]).
@@ -135,7 +136,7 @@ impl Exact {
             timed_out: AtomicBool::new(false),
             candidates_only,
             cache_settings: CacheSettings::default(),
-            cache: Mutex::new(Cache::new(CacheSettings::default())),
+            cache: Cache::new(CacheSettings::default()),
             nodes: AtomicU64::new(0),
             best_root: Mutex::new(None),
             floors: Mutex::default(),
@@ -146,7 +147,7 @@ impl Exact {
     pub fn with_cache(self, settings: CacheSettings) -> Exact {
         Exact {
             cache_settings: settings,
-            cache: Mutex::new(Cache::new(settings)),
+            cache: Cache::new(settings),
             ..self
         }
     }

@@ -63,9 +63,9 @@ pub trait Strategy: Send + Sync {
         None
     }
 
-    /// What a search has proven so far, as checkpoint bytes; `None` for strategies
+    /// What a search has proven so far, as a checkpoint; `None` for strategies
     /// that keep nothing worth saving.
-    fn checkpoint(&self) -> Option<Vec<u8>> {
+    fn checkpoint(&self) -> Option<crate::exact::Checkpoint> {
         None
     }
 

@@ -209,7 +209,7 @@ impl Strategy for Optimal {
         Some(self.exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    fn checkpoint(&self) -> Option<Vec<u8>> {
+    fn checkpoint(&self) -> Option<crate::exact::Checkpoint> {
         Some(self.exact.checkpoint())
     }
 

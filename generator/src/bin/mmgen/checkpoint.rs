@@ -1,9 +1,15 @@
 //! `mmgen --checkpoint DIR`: an exact search saves what it has proven, atomically
 //! and often, and a rerun resumes from it (see the exact search's checkpoint docs).
+//!
+//! A save writes a temporary file beside the checkpoint, flushes it to disk and
+//! renames it over the old one, so a run killed at any moment (`kill -9` during a
+//! save included) leaves the previous checkpoint or the new one whole; the
+//! temporary file a killed save leaves is removed by the next run.
 
 use generator::output::write_owned;
 use generator::strategy::Strategy;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The checkpoint file in `dir`.
 pub fn file(dir: &Path) -> PathBuf {
@@ -14,6 +20,7 @@ pub fn file(dir: &Path) -> PathBuf {
 /// proven sets it held (0 for a first run). A damaged or foreign one is an error.
 pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    remove_killed_saves(dir);
     let path = file(dir);
     match std::fs::read(&path) {
         Ok(bytes) => strategy
@@ -24,10 +31,47 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<usize, String> {
     }
 }
 
-/// Saves `strategy`'s checkpoint into `dir`.
-pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<(), String> {
+/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-PID`):
+/// gigabytes each on a long proof. A run that could not remove one goes on.
+fn remove_killed_saves(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("checkpoint.mmc.tmp-")
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// What one save took.
+pub struct Saved {
+    pub sets_bytes: usize,
+    /// Taking the checkpoint and writing it.
+    pub took: Duration,
+    /// The longest the search waited for it (one shard of the cache locked).
+    pub longest_pause: Duration,
+    /// The shards' locked time together.
+    pub locked: Duration,
+}
+
+/// Saves `strategy`'s checkpoint into `dir`; `None` for strategies without one.
+pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String> {
+    let started = Instant::now();
     match strategy.checkpoint() {
-        Some(bytes) => write_owned(&file(dir), &bytes).map_err(|e| e.to_string()),
-        None => Ok(()),
+        Some(checkpoint) => {
+            write_owned(&file(dir), &checkpoint.bytes).map_err(|e| e.to_string())?;
+            Ok(Some(Saved {
+                sets_bytes: checkpoint.bytes.len(),
+                took: started.elapsed(),
+                longest_pause: checkpoint.longest_pause,
+                locked: checkpoint.locked,
+            }))
+        }
+        None => Ok(None),
     }
 }

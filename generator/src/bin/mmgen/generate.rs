@@ -81,8 +81,26 @@ pub fn run(args: &Args) -> Outcome {
         }
         if let Some(dir) = &args.search.checkpoint {
             // The run saves once more at its end; a failed save keeps the previous
-            // checkpoint, and the next one may succeed.
-            scope.spawn(move || every(period, done, || drop(checkpoint::save(strategy, dir))));
+            // checkpoint, and the next one may succeed. A log (not a terminal's
+            // progress bar) says what each save took.
+            let log = !std::io::stderr().is_terminal();
+            let start = Instant::now();
+            scope.spawn(move || {
+                every(period, done, || match checkpoint::save(strategy, dir) {
+                    Ok(Some(saved)) if log => eprintln!(
+                        "{} checkpoint saved: {:.1} MB in {:.2} s; the search paused {:.1} ms at most (the cache was read for {:.2} s)",
+                        clock(start.elapsed()),
+                        saved.sets_bytes as f64 / 1e6,
+                        saved.took.as_secs_f64(),
+                        saved.longest_pause.as_secs_f64() * 1e3,
+                        saved.locked.as_secs_f64()
+                    ),
+                    Err(e) if log => {
+                        eprintln!("{} checkpoint not saved: {e}", clock(start.elapsed()))
+                    }
+                    _ => {}
+                })
+            });
         }
         let settings = args.search.settings();
         let built = pool.install(|| match first_best {

@@ -188,8 +188,15 @@ fn cortex_m(
 ) -> Result<(Result<Run, i32>, String), String> {
     let tree = std::fs::canonicalize(tree).map_err(|e| format!("{}: {e}", tree.display()))?;
     let target_dir = super::target_dir().join("firmware");
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir("firmware")
+        // Panic locations name source files: without this the image would be as
+        // much bigger as the checkout's path is longer.
+        .env(
+            "RUSTFLAGS",
+            format!("--remap-path-prefix={}=mmtree", root.display()),
+        )
         .args(["build", "--release", "--quiet", "--target", chip.target])
         .args(cargo_args)
         .arg("--target-dir")
