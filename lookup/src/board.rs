@@ -51,13 +51,15 @@ impl fmt::Display for BoardError {
         match *self {
             BoardError::Pegs(p) => write!(
                 f,
-                "{p} pegs is not supported (pegs must be {} to {})",
+                "a board of {p} {} is not supported (pegs must be {} to {})",
+                if p == 1 { "peg" } else { "pegs" },
                 PEGS.start(),
                 PEGS.end()
             ),
             BoardError::Colors(c) => write!(
                 f,
-                "{c} colours is not supported (colours must be {} to {})",
+                "a board of {c} {} is not supported (colours must be {} to {})",
+                if c == 1 { "colour" } else { "colours" },
                 COLORS.start(),
                 COLORS.end()
             ),

@@ -1,6 +1,8 @@
 //! What `mmlookup` and `mmgen` share as command-line programs (feature `cli`): one
-//! way to end (errors are one line, `PROGRAM: error: ...`, exit status 1; a closed
-//! pipe such as `| head` is not an error; clap's own usage errors exit 2), and the
+//! error rule (every error is one line on stderr, `PROGRAM: error: ...`; a usage
+//! error, an out-of-range value included, exits 2 and names the help to read;
+//! anything else exits 1; a closed pipe such as `| head` is not an error), the
+//! parsers of the values whose range is known before any work, and the
 //! `completions` and `man` subcommands, generated from the programs' own clap
 //! definitions so they never drift from the real options.
 //!
@@ -15,6 +17,9 @@ use std::process::ExitCode;
 pub enum Failure {
     /// Print this line to stderr, exit 1.
     Message(String),
+    /// A usage error found after parsing (values out of range together, such as
+    /// a task number past the tasks): print this line, exit 2.
+    Usage(String),
     /// Already reported (e.g. a JSON audit result on stdout); exit 1.
     Reported,
     /// Output failed; a closed pipe ends quietly with success.
@@ -48,10 +53,95 @@ impl From<crate::format::FormatError> for Failure {
 /// What a subcommand returns.
 pub type Outcome = Result<(), Failure>;
 
+/// Parses the command line; a usage error is one line with the help to read, and
+/// exit status 2 (`--help` and `--version` print as clap prints them).
+pub fn parse<P: clap::Parser>(program: &str) -> P {
+    match P::try_parse() {
+        Ok(parsed) => parsed,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprintln!(
+                "{program}: error: {}",
+                usage_line(&e.render().to_string(), program)
+            );
+            std::process::exit(2)
+        }
+    }
+}
+
+/// clap's rendered usage error as one line: its message (tips joined on), then the
+/// help of the command it concerns, named from clap's usage line.
+fn usage_line(rendered: &str, program: &str) -> String {
+    // The message and its tips come first, then the usage lines.
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let message: Vec<&str> = lines
+        .by_ref()
+        .take_while(|l| !l.starts_with("Usage: "))
+        .filter(|l| !l.starts_with("For more information"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect();
+    let command = rendered
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .map(|usage| {
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect();
+            words.join(" ")
+        })
+        .unwrap_or_else(|| program.to_string());
+    format!("{} (see {command} --help)", message.join("; "))
+}
+
+/// `--pegs`: 1 to 8.
+pub fn pegs(text: &str) -> Result<u32, String> {
+    in_range(text, 1, 8, "pegs")
+}
+
+/// `--colors`: 2 to 16.
+pub fn colors(text: &str) -> Result<u32, String> {
+    in_range(text, 2, 16, "colours")
+}
+
+/// A count of at least one (array tasks, a plan's depth).
+pub fn at_least_one<T: TryFrom<u32>>(text: &str) -> Result<T, String> {
+    let n = in_range(text, 1, u32::MAX, "")
+        .map_err(|_| "give a whole number, at least 1".to_string())?;
+    T::try_from(n).map_err(|_| "too large".to_string())
+}
+
+fn in_range(text: &str, low: u32, high: u32, what: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(format!("give {low} to {high} {what}")),
+    }
+}
+
+/// A number of seconds: finite, not negative (fractions allowed).
+pub fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err("give a number of seconds, 0 or more".into()),
+    }
+}
+
+/// A period in seconds: finite and above 0.
+pub fn period(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err("give a number of seconds above 0".into()),
+    }
+}
+
 /// Prints the failure, if any, and gives the exit code.
 pub fn finish(program: &str, outcome: Outcome) -> ExitCode {
     let message = match outcome {
         Ok(()) => return ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("{program}: error: {message}");
+            return ExitCode::from(2);
+        }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(Failure::Reported) => return ExitCode::FAILURE,
         Err(Failure::Io(e)) => e.to_string(),
@@ -76,10 +166,10 @@ pub fn report(summary: &crate::format::Summary, extra: serde_json::Value) -> ser
 #[derive(clap::Args)]
 pub struct BoardFlags {
     /// Pegs per code (1-8).
-    #[arg(long)]
+    #[arg(long, value_parser = pegs)]
     pub pegs: Option<u32>,
     /// Colours (2-16).
-    #[arg(long)]
+    #[arg(long, value_parser = colors)]
     pub colors: Option<u32>,
     /// No repeated colours (Bulls and Cows: --pegs 4 --colors 10 --no-repeat).
     #[arg(long)]

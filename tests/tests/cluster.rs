@@ -95,7 +95,7 @@ fn a_plan_solved_item_by_item_merges_into_the_single_run_s_bytes() {
             "--tasks",
             tasks,
         ];
-        let err = fails("mmgen", &args);
+        let err = usage_error("mmgen", &args);
         assert!(err.contains(error), "{err}");
     }
 

@@ -107,8 +107,8 @@ fn bad_boards_and_output_paths_fail_cleanly_and_leave_no_file() {
     let dir = scratch("mmgen_errors");
     let out = dir.join("x.mmt");
     let out = out.to_str().unwrap();
-    let err = fails("mmgen", &["--pegs", "9", "--colors", "6", "--out", out]);
-    assert!(err.contains("9 pegs is not supported"), "{err}");
+    let err = usage_error("mmgen", &["--pegs", "9", "--colors", "6", "--out", out]);
+    assert!(err.contains("give 1 to 8 pegs"), "{err}");
     let err = fails(
         "mmgen",
         &["--pegs", "5", "--colors", "4", "--no-repeat", "--out", out],
@@ -131,4 +131,98 @@ fn bad_boards_and_output_paths_fail_cleanly_and_leave_no_file() {
     assert!(err.contains("cannot write"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(leftovers.is_empty(), "no partial files: {leftovers:?}");
+}
+
+/// One error rule: every value out of its range, like every unknown option, is a
+/// usage error (exit 2, one line naming the help to read), found before any work.
+#[test]
+fn every_out_of_range_value_is_a_one_line_usage_error() {
+    let dir = scratch("usage_errors");
+    let out = dir.join("x.mmt");
+    let out = out.to_str().unwrap();
+    let run = dir.join("run");
+    let run = run.to_str().unwrap();
+    let ck = dir.join("ck");
+    let ck = ck.to_str().unwrap();
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("mmgen", &["--pegs", "9", "--out", out], "give 1 to 8 pegs"),
+        ("mmgen", &["--pegs", "0", "--out", out], "give 1 to 8 pegs"),
+        (
+            "mmgen",
+            &["--colors", "17", "--out", out],
+            "give 2 to 16 colours",
+        ),
+        (
+            "mmgen",
+            &["--colors", "1", "--out", out],
+            "give 2 to 16 colours",
+        ),
+        ("mmgen", &["--threads", "300", "--out", out], "256 threads"),
+        (
+            "mmgen",
+            &["--strategy", "optimal", "--time-limit", "-1", "--out", out],
+            "give a number of seconds, 0 or more",
+        ),
+        (
+            "mmgen",
+            &["--strategy", "optimal", "--time-limit", "nan", "--out", out],
+            "give a number of seconds, 0 or more",
+        ),
+        (
+            "mmgen",
+            &[
+                "--strategy",
+                "optimal",
+                "--checkpoint",
+                ck,
+                "--checkpoint-every",
+                "0",
+                "--out",
+                out,
+            ],
+            "above 0",
+        ),
+        ("mmgen", &["compare", "--time-limit", "-2"], "0 or more"),
+        (
+            "mmgen",
+            &["plan", "--dir", run, "--tasks", "0"],
+            "at least 1",
+        ),
+        (
+            "mmgen",
+            &["plan", "--dir", run, "--depth", "0"],
+            "at least 1",
+        ),
+        (
+            "mmgen",
+            &["solve-class", "--dir", run, "--task", "0", "--tasks", "0"],
+            "at least 1",
+        ),
+        (
+            "mmgen",
+            &["--bogus", "--out", out],
+            "unexpected argument '--bogus'",
+        ),
+        ("mmlookup", &["next", "--pegs", "9"], "unexpected argument"),
+        (
+            "mmlookup",
+            &["score", "--colors", "17", "11", "12"],
+            "give 2 to 16 colours",
+        ),
+        (
+            "mmlookup",
+            &["score", "--pegs", "9", "11", "12"],
+            "give 1 to 8 pegs",
+        ),
+        ("mmlookup", &["nxt"], "unrecognized subcommand 'nxt'"),
+    ];
+    for (program, args, says) in cases {
+        let line = usage_error(program, args);
+        assert!(line.contains(says), "{program} {args:?}: {line}");
+    }
+    // Nothing was made: every refusal came before any work.
+    assert!(std::fs::read_dir(&dir).unwrap().next().is_none());
+    // The help of the subcommand the error concerns, when clap names it.
+    let line = usage_error("mmlookup", &["next", "--pegs", "9"]);
+    assert!(line.ends_with("(see mmlookup next --help)"), "{line}");
 }

@@ -262,3 +262,58 @@ fn the_games_speak_the_board_in_use() {
     );
     assert!(out.contains("solved in 1 guess."), "{out}");
 }
+
+/// Input never ends a game by accident: a line that is not UTF-8 gets one error
+/// and the game goes on; a 10 MB line is quoted cut short; a page that does not
+/// exist, a word after a command, and a word that is not a code are each named.
+#[test]
+fn odd_lines_get_one_precise_error_and_the_game_goes_on() {
+    let mut input = b"\xff\xfe 1 0\n1122 1 0\n".to_vec();
+    input.extend(std::iter::repeat_n(b'z', 10 << 20));
+    input.extend(b"\nshow 0\nshow x\nshow 99\nshow 3\nhint now\nabcd\n1344 0 1\nmoves\nquit\n");
+    let out = session_bytes("mmlookup", &["play"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines.contains(&"that line is not text (UTF-8); type it again"),
+        "{out}"
+    );
+    assert!(lines.contains(&"move 1: 1122 1,0"), "{out}");
+    let long = lines.iter().find(|l| l.contains("zzz")).unwrap();
+    assert!(
+        long.len() < 120,
+        "the long line is cut: {} bytes",
+        long.len()
+    );
+    assert!(long.contains(&format!("'{}...'", "z".repeat(40))), "{long}");
+    for said in [
+        "no page 0: show 1 to 3",
+        "'show x': show takes a page number, e.g. show 2",
+        "no page 99: show 1 to 3",
+        "256 still possible (page 3 of 3; show 1 for more)",
+        "'hint now': hint takes nothing after it",
+        "'abcd' is not a code: 'a' is not a colour of this board (colours are 1-6); or type help for the commands",
+    ] {
+        assert!(lines.contains(&said), "{said}\n{out}");
+    }
+    assert!(
+        out.contains("1. 1122 1,0\n2. 1344 0,1\n"),
+        "the game went on: {out}"
+    );
+
+    let out = session_bytes(
+        "mmlookup",
+        &["challenge", "--seed", "1"],
+        b"abcd\n\xc3\x28\n1122\nquit\n",
+    );
+    assert!(
+        out.contains("'abcd' is not a code: 'a' is not a colour of this board (colours are 1-6); or type a guess (e.g. 1122), hint, moves, show or quit"),
+        "{out}"
+    );
+    assert!(
+        out.contains("that line is not text (UTF-8); type it again\n1122 "),
+        "{out}"
+    );
+    let out = session_bytes("mmlookup", &["guess-mine"], b"\xff\n1 0\nquit\n");
+    assert!(out.contains("that line is not text (UTF-8)"), "{out}");
+    assert!(out.contains("Giving up after:\n1. 1122 1,0"), "{out}");
+}

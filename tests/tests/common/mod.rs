@@ -49,6 +49,22 @@ pub fn ok(name: &str, args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("output is UTF-8")
 }
 
+/// Runs and expects a usage error: exit 2, nothing on stdout, one line on stderr
+/// that names the help to read. Returns that line.
+pub fn usage_error(name: &str, args: &[&str]) -> String {
+    let out = run(name, args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line of error: {stderr:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+    let line = stderr.trim_end().to_string();
+    assert!(
+        line.starts_with(&format!("{name}: error: ")) && line.ends_with(" --help)"),
+        "{line}"
+    );
+    line
+}
+
 /// Runs and expects a clean failure: exit 1 (not a panic's 101), nothing on stdout,
 /// and exactly one line on stderr. Returns that line.
 pub fn fails(name: &str, args: &[&str]) -> String {
@@ -91,6 +107,11 @@ pub fn generate(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, serde_json::
 /// Runs a workspace binary with `input` on its stdin; returns stdout, checking
 /// that it exits 0 without a panic.
 pub fn session(name: &str, args: &[&str], input: &str) -> String {
+    session_bytes(name, args, input.as_bytes())
+}
+
+/// [`session`] with any bytes typed, text or not.
+pub fn session_bytes(name: &str, args: &[&str], input: &[u8]) -> String {
     use std::io::Write;
     let mut child = Command::new(bin(name))
         .args(args)
@@ -99,13 +120,13 @@ pub fn session(name: &str, args: &[&str], input: &str) -> String {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // From a thread: a long input must not wait for the output to be read.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
     let out = child.wait_with_output().expect("the binary ends");
+    // The program may stop reading (quit) before the input ends.
+    let _ = writer.join();
     assert!(
         out.status.success(),
         "{name} {args:?}: {}",

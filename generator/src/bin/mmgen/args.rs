@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct BoardArgs {
     /// Pegs per code (1-8).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = lookup::cli::pegs)]
     pub pegs: u32,
     /// Colours (2-16).
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = lookup::cli::colors)]
     pub colors: u32,
     /// Forbid repeated colours (Bulls and Cows: --pegs 4 --colors 10 --no-repeat).
     #[arg(long)]
@@ -57,7 +57,7 @@ pub struct SearchArgs {
     /// search found (a heuristic finishes what it did not), or the best heuristic's
     /// if that is better. The header then says not proven, with the least total
     /// the search proved.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// optimal: keep what the search proves in DIR/checkpoint.mmc, saved every
     /// --checkpoint-every seconds and at the end; a rerun with the same board
@@ -65,7 +65,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// optimal: seconds between checkpoints (default 60).
-    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = lookup::cli::period, allow_negative_numbers = true)]
     pub checkpoint_every: Option<f64>,
     /// optimal, --exact-below: memory for what the search has proven, in MiB
     /// (default 2048); when it is full, facts not used lately make room. Changes
@@ -158,13 +158,9 @@ impl SearchArgs {
             true => None,
             false => first_guess(board, self.first.as_deref())?,
         };
-        let deadline = match self.time_limit {
-            Some(s) if s.is_finite() && s >= 0.0 => {
-                Some(Instant::now() + Duration::from_secs_f64(s))
-            }
-            Some(s) => return Err(format!("--time-limit {s}: give a number of seconds")),
-            None => None,
-        };
+        let deadline = self
+            .time_limit
+            .map(|s| Instant::now() + Duration::from_secs_f64(s));
         Ok(Options {
             consistent_only: self.consistent_only,
             first,

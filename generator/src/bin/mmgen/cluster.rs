@@ -5,7 +5,7 @@ use crate::args::{first_guess, pool, BoardArgs};
 use generator::output::{check_target, write_tree_file};
 use generator::plan::{array_tasks, task_items, Plan, Recipe, Run};
 use generator::Counters;
-use lookup::cli::Outcome;
+use lookup::cli::{Failure, Outcome};
 use lookup::format::{StrategyKind, Summary};
 use std::io::Write;
 use std::path::PathBuf;
@@ -33,14 +33,14 @@ pub struct PlanArgs {
     no_symmetry: bool,
     /// Guesses chosen in the top, per line (default: the least that gives 100 items;
     /// always 1 for optimal).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = lookup::cli::at_least_one::<u32>)]
     depth: Option<u32>,
     /// The run's folder: plan.json, items/, job scripts.
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// Tasks of the Slurm job array, each solving its share of the items (default:
     /// one per item, at most 1000).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = lookup::cli::at_least_one::<usize>)]
     tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
@@ -67,7 +67,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "T", requires = "tasks")]
     task: Option<usize>,
     /// The number of array tasks the items are dealt to (with --task).
-    #[arg(long, value_name = "N", requires = "task")]
+    #[arg(long, value_name = "N", requires = "task", value_parser = lookup::cli::at_least_one::<usize>)]
     tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
@@ -148,12 +148,19 @@ pub fn plan(args: &PlanArgs) -> Outcome {
 }
 
 pub fn solve(args: &SolveArgs) -> Outcome {
+    if let (Some(task), Some(tasks)) = (args.task, args.tasks) {
+        if task >= tasks {
+            return Err(Failure::Usage(format!(
+                "--task {task}: the tasks are 0 to {} (see mmgen solve-class --help)",
+                tasks - 1
+            )));
+        }
+    }
     let run = Run::open(&args.dir)?;
     let pool = pool(args.threads)?;
     let items = match (args.task, args.tasks) {
-        (Some(_), Some(0)) => return Err("--tasks must be at least 1".to_string().into()),
-        (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks)
-            .ok_or_else(|| format!("--task {task}: the tasks are 0 to {}", tasks - 1))?,
+        // The task is below the tasks (checked above).
+        (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks).unwrap_or_default(),
         _ => args.items.clone(),
     };
     let mut out = std::io::stdout().lock();

@@ -19,7 +19,7 @@ pub struct Args {
     #[command(flatten)]
     board: BoardArgs,
     /// Seconds the exact search may take; past that, optimal is listed as unproven.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = lookup::cli::seconds, allow_negative_numbers = true)]
     time_limit: f64,
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
@@ -35,9 +35,6 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
-    if !(args.time_limit.is_finite() && args.time_limit >= 0.0) {
-        return Err(format!("--time-limit {}: give a number of seconds", args.time_limit).into());
-    }
     if let Some(path) = &args.plot {
         check_plot_target(path)?;
     }

@@ -53,11 +53,7 @@ pub fn run(args: &Args) -> Outcome {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
         None => None,
     };
-    let period = match args.search.checkpoint_every {
-        Some(s) if s.is_finite() && s > 0.0 => Duration::from_secs_f64(s),
-        Some(s) => return Err(format!("--checkpoint-every {s}: give a number of seconds").into()),
-        None => Duration::from_secs(60),
-    };
+    let period = Duration::from_secs_f64(args.search.checkpoint_every.unwrap_or(60.0));
     let first_best = args.search.first_best();
     let started = Instant::now();
     let counters = Counters::default();

@@ -71,7 +71,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = lookup::cli::parse("mmgen");
     let outcome = match &cli.command {
         Some(Command::Compare(args)) => compare::run(args),
         Some(Command::Import(args)) => import::run(args),

@@ -1,7 +1,7 @@
 //! `mmlookup challenge`: the computer hides a secret, the user guesses it, and the
 //! tree's own game for that secret is the score to beat.
 
-use crate::session::{parse, plural, Console, Example, Input, Session};
+use crate::session::{parse, plural, unknown_word, Console, Example, Input, Session};
 use crate::{source, Outcome};
 use lookup::play::solve;
 use lookup::score::score;
@@ -78,14 +78,20 @@ pub fn run(args: &Args) -> Outcome {
                     Err(message) => console.say(&format!("no hint: {message}"))?,
                 },
                 "moves" | "m" => console.say(&game.describe_moves())?,
-                "show" | "s" => console.say(&game.describe_candidates(number.unwrap_or(1)))?,
+                "show" | "s" => match game.describe_candidates(number) {
+                    Ok(text) | Err(text) => console.say(&text)?,
+                },
                 "quit" | "q" | "exit" => {
                     console.say(&format!("The secret was {}.", board.display(secret)))?;
                     return Ok(());
                 }
-                _ => console.say(&format!(
-                    "type a guess (e.g. {}), or hint, moves, show, quit",
-                    Example::of(board).code
+                other => console.say(&unknown_word(
+                    &board,
+                    other,
+                    &format!(
+                        "a guess (e.g. {}), hint, moves, show or quit",
+                        Example::of(board).code
+                    ),
                 ))?,
             },
             Ok(Input::Move { guess: None, .. }) => {

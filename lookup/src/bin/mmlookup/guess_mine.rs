@@ -79,8 +79,9 @@ pub fn run(args: &Args) -> Outcome {
                     console.say(&format!("Giving up after:\n{}", game.describe_moves()))?;
                     return Ok(());
                 }
-                _ => console.say(&format!(
-                    "answer with blacks and whites (e.g. {example}), or back, moves, quit"
+                other => console.say(&format!(
+                    "unknown command '{}': answer with blacks and whites (e.g. {example}), or back, moves, quit",
+                    crate::session::quoted(other)
                 ))?,
             },
             Ok(Input::Empty) => {}

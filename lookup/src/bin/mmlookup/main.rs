@@ -81,7 +81,7 @@ enum Command {
 pub use lookup::cli::{Failure, Outcome};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = lookup::cli::parse("mmlookup");
     let outcome = match &cli.command {
         Command::Next(args) => next::run(args),
         Command::Solve(args) => solve::run(args),

@@ -1,7 +1,7 @@
 //! `mmlookup play`: an assistant for a game the user plays against someone else. It
 //! follows the game from what the user types and always has the next guess ready.
 
-use crate::session::{parse, Console, Example, Input, Session};
+use crate::session::{parse, unknown_word, Console, Example, Input, Session};
 use crate::{source, Outcome};
 use std::path::PathBuf;
 
@@ -75,7 +75,9 @@ pub fn run(args: &Args) -> Outcome {
             },
             Ok(Input::Command(word, number)) => match word.as_str() {
                 "hint" | "h" | "?" => say_hint(&mut console, &game)?,
-                "show" | "s" => console.say(&game.describe_candidates(number.unwrap_or(1)))?,
+                "show" | "s" => match game.describe_candidates(number) {
+                    Ok(text) | Err(text) => console.say(&text)?,
+                },
                 "moves" | "m" => console.say(&game.describe_moves())?,
                 "back" | "undo" | "u" => match game.undo() {
                     Some(m) => {
@@ -95,9 +97,7 @@ pub fn run(args: &Args) -> Outcome {
                 }
                 "help" => console.say(&help(&example))?,
                 "quit" | "q" | "exit" => break,
-                other => console.say(&format!(
-                    "unknown command '{other}'; help lists the commands"
-                ))?,
+                other => console.say(&unknown_word(&board, other, "help for the commands"))?,
             },
         }
     }

@@ -304,12 +304,18 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
             .join("\n")
     }
 
-    /// Page `page` (from 1) of the secrets still possible.
-    pub fn describe_candidates(&self, page: usize) -> String {
+    /// Page `page` (from 1; the first if `None`) of the secrets still possible, or
+    /// why there is no such page.
+    pub fn describe_candidates(&self, page: Option<usize>) -> Result<String, String> {
         const PER_LINE: usize = 12;
         const PER_PAGE: usize = PER_LINE * 10;
-        let pages = self.candidates.len().div_ceil(PER_PAGE);
-        let page = page.clamp(1, pages.max(1));
+        let pages = self.candidates.len().div_ceil(PER_PAGE).max(1);
+        let page = match page {
+            None => 1,
+            Some(p) if (1..=pages).contains(&p) => p,
+            Some(p) if pages == 1 => return Err(format!("no page {p}: show alone lists them all")),
+            Some(p) => return Err(format!("no page {p}: show 1 to {pages}")),
+        };
         let mut text = format!("{} still possible", self.candidates.len());
         if pages > 1 {
             text.push_str(&format!(
@@ -327,7 +333,7 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
             text.push('\n');
             text.push_str(&line.join(" "));
         }
-        text
+        Ok(text)
     }
 }
 
@@ -391,7 +397,25 @@ pub fn parse(board: &Board, line: &str) -> Result<Input, String> {
     let code = board.parse(first);
     let is_word = first.chars().all(|c| c.is_ascii_alphabetic()) && code.is_err();
     if COMMANDS.contains(&first) || is_word {
-        let number = words.get(1).and_then(|w| w.parse().ok());
+        let number = match (words.get(1), first) {
+            (None, _) => None,
+            (Some(w), "show" | "s") => match (w.parse(), words.len()) {
+                (Ok(n), 2) => Some(n),
+                _ => {
+                    return Err(format!(
+                        "'{}': show takes a page number, e.g. show 2",
+                        quoted(line)
+                    ))
+                }
+            },
+            (Some(_), _) if COMMANDS.contains(&first) => {
+                return Err(format!(
+                    "'{}': {first} takes nothing after it",
+                    quoted(line)
+                ))
+            }
+            (Some(_), _) => None,
+        };
         return Ok(Input::Command(first.to_string(), number));
     }
     // A lone two-character word is an answer (10), not a code, on 2-peg boards too.
@@ -401,7 +425,7 @@ pub fn parse(board: &Board, line: &str) -> Result<Input, String> {
         || (words.len() > 1 && first.len() == board.pegs() && !first.starts_with(['b', 'w']));
     let (guess, rest) = match code {
         Ok(code) if words.len() > 1 || first.len() > 2 => (Some(code), &words[1..]),
-        Err(e) if meant_as_code => return Err(format!("'{first}': {e}")),
+        Err(e) if meant_as_code => return Err(format!("'{}': {e}", quoted(first))),
         _ => (None, &words[..]),
     };
     if rest.is_empty() {
@@ -419,7 +443,7 @@ pub fn parse(board: &Board, line: &str) -> Result<Input, String> {
         [black, white] => format!("{black},{white}"),
         _ => return Err(not_understood(line)),
     };
-    let answer = Feedback::parse(&text, board).map_err(|e| format!("'{}': {e}", line.trim()))?;
+    let answer = Feedback::parse(&text, board).map_err(|e| format!("'{}': {e}", quoted(line)))?;
     Ok(Input::Move { guess, answer })
 }
 
@@ -432,8 +456,29 @@ const COMMANDS: &[&str] = &[
 fn not_understood(line: &str) -> String {
     format!(
         "did not understand '{}': type a guess and its answer (GUESS B W), the answer alone if you played the hint (B W), or help",
-        line.trim()
+        quoted(line)
     )
+}
+
+/// What the player typed, trimmed, and cut to 40 characters for a message.
+pub fn quoted(text: &str) -> String {
+    const AT_MOST: usize = 40;
+    let text = text.trim();
+    match text.char_indices().nth(AT_MOST) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// The message for a word that is no command `commands` (a list in words) knows:
+/// for a word as long as a code, why it is not a code of the board.
+pub fn unknown_word(board: &Board, word: &str, commands: &str) -> String {
+    match board.parse(word) {
+        Err(e) if word.chars().count() == board.pegs() => {
+            format!("'{}' is not a code: {e}; or type {commands}", quoted(word))
+        }
+        _ => format!("unknown command '{}'; type {commands}", quoted(word)),
+    }
 }
 
 /// Reads lines, prompting only when a person is typing.
@@ -454,17 +499,23 @@ impl Console<io::StdinLock<'static>, io::Stdout> {
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
-    /// The next line, or `None` at the end of input.
+    /// The next line, or `None` at the end of input. A line that is not text
+    /// (UTF-8) is answered with one error and skipped: the game goes on.
     pub fn read(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        if self.prompt {
-            write!(self.out, "{prompt}")?;
-            self.out.flush()?;
+        loop {
+            if self.prompt {
+                write!(self.out, "{prompt}")?;
+                self.out.flush()?;
+            }
+            let mut bytes = Vec::new();
+            if self.input.read_until(b'\n', &mut bytes)? == 0 {
+                return Ok(None);
+            }
+            match String::from_utf8(bytes) {
+                Ok(line) => return Ok(Some(line)),
+                Err(_) => self.say("that line is not text (UTF-8); type it again")?,
+            }
         }
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(line))
     }
 
     pub fn say(&mut self, text: &str) -> io::Result<()> {
