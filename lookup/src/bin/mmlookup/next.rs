@@ -41,14 +41,25 @@ fn parse_move(board: &Board, number: usize, text: &str) -> Result<Move, String> 
     Ok(Move { guess, answer })
 }
 
-/// Reads moves written `GUESS:B,W` on `board`, as every command takes them.
+/// The most moves a history may have, on the command line and in the API alike:
+/// no tree mmgen builds has a game half as long.
+pub const MOVES_AT_MOST: usize = 64;
+
+/// Reads moves written `GUESS:B,W` on `board`, as every command takes them (at most
+/// [`MOVES_AT_MOST`]).
 pub fn parse_moves<'a>(
     board: &Board,
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Result<Vec<Move>, String> {
-    (texts.into_iter().enumerate())
+    let moves: Vec<Move> = (texts.into_iter().enumerate().take(MOVES_AT_MOST + 1))
         .map(|(i, text)| parse_move(board, i + 1, text))
-        .collect()
+        .collect::<Result<_, _>>()?;
+    if moves.len() > MOVES_AT_MOST {
+        return Err(format!(
+            "a game has at most {MOVES_AT_MOST} moves; more were given"
+        ));
+    }
+    Ok(moves)
 }
 
 impl Args {

@@ -41,9 +41,6 @@ const JSON: &str = "application/json";
 /// The most secrets `/api/candidates` lists (it always says how many there are).
 pub const LIST_AT_MOST: usize = 500;
 
-/// The most moves a request may carry: no game on a served board needs more.
-const MOVES_AT_MOST: usize = 64;
-
 impl Reply {
     fn json(status: u16, value: &Value) -> Reply {
         Reply {
@@ -129,11 +126,10 @@ impl<'a> Query<'a> {
 
     /// The `moves` parameter (moves separated by spaces), read as the CLI reads them.
     fn moves(&self) -> Result<Vec<Move>, String> {
-        let texts: Vec<&str> = self.get("moves").unwrap_or("").split_whitespace().collect();
-        if texts.len() > MOVES_AT_MOST {
-            return Err(format!("at most {MOVES_AT_MOST} moves"));
-        }
-        next::parse_moves(&self.board(), texts)
+        next::parse_moves(
+            &self.board(),
+            self.get("moves").unwrap_or("").split_whitespace(),
+        )
     }
 
     /// The code in parameter `name`, in the board's notation.
@@ -228,8 +224,10 @@ fn score_json(q: &Query) -> Result<Value, String> {
     }))
 }
 
-/// The top of the tree, `depth` guesses deep (1 to 3, default 2): each node's
-/// guess, secrets, and branches by answer.
+/// The top of the tree, `depth` guesses deep (1 to 3, default 2), as `mmlookup
+/// export --format dot --depth` draws it: each node's guess, secrets, and branches
+/// by answer; the branches past the last guess shown are summed up (answer and
+/// secrets, no guess).
 fn top(q: &Query) -> Result<Value, String> {
     let depth = match q.get("depth") {
         None => 2,
@@ -250,13 +248,14 @@ fn node(
 ) -> Result<Value, lookup::format::FormatError> {
     let board = tree.board();
     let mut branches = Vec::new();
-    if depth > 1 {
-        for child in tree.children(at)? {
-            let (answer, below) = child?;
-            let mut value = node(tree, below, depth - 1)?;
-            value["answer"] = json!(answer.to_string());
-            branches.push(value);
-        }
+    for child in tree.children(at)? {
+        let (answer, below) = child?;
+        let mut value = match depth {
+            1 => json!({ "candidates": tree.candidates(below)? }),
+            _ => node(tree, below, depth - 1)?,
+        };
+        value["answer"] = json!(answer.to_string());
+        branches.push(value);
     }
     Ok(json!({
         "guess": board.display(tree.guess(at)?).to_string(),
@@ -386,8 +385,29 @@ mod tests {
             total, 1295,
             "every secret but the first guess lies below it"
         );
-        let (status, _) = get(&trees, "/api/top?depth=9");
+        // One guess deep: the branches summed up, as export --format dot --depth 1.
+        let (_, one) = get(&trees, "/api/top?depth=1");
+        let branches = one["branches"].as_array().unwrap();
+        assert_eq!(branches[0], json!({"answer": "0,0", "candidates": 256}));
+        assert!(branches.iter().all(|b| b.get("guess").is_none()));
+        let below: u64 = branches
+            .iter()
+            .map(|b| b["candidates"].as_u64().unwrap())
+            .sum();
+        assert_eq!(below, 1295);
+        let (status, body) = get(&trees, "/api/top?depth=9");
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (400, Some("depth is 1, 2 or 3"))
+        );
+        // The CLI's limit on moves, and its message.
+        let many = vec!["1122:0,0"; 65].join("+");
+        let (status, body) = get(&trees, &format!("/api/next?moves={many}"));
         assert_eq!(status, 400);
+        assert_eq!(
+            body["error"],
+            "a game has at most 64 moves; more were given"
+        );
         let (_, body) = get(&trees, "/api/trees");
         assert_eq!(body["trees"][0]["total"], 5801);
         assert_eq!(body["trees"][0]["symbols"], "123456");
