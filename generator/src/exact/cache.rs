@@ -316,7 +316,10 @@ mod tests {
             .collect();
         assert_eq!(per_shard.iter().sum::<usize>(), facts as usize);
         // 100 a shard on average: none near empty, none with a big share.
-        assert!(per_shard.iter().all(|&n| n > 20 && n < 400), "{per_shard:?}");
+        assert!(
+            per_shard.iter().all(|&n| n > 20 && n < 400),
+            "{per_shard:?}"
+        );
         cache.clear();
         assert_eq!(cache.get(0, &[0, 1]), None);
     }
