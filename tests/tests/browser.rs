@@ -163,6 +163,22 @@ impl Driver {
         }
     }
 
+    fn displayed(&self, css: &str) -> bool {
+        let id = self.element(css);
+        self.call("GET", &format!("/element/{id}/displayed"), None) == json!(true)
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn url(&self) -> String {
+        self.call("GET", "/url", None)
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
     fn screenshot(&self, width: u32, height: u32, name: &str, dirs: &[PathBuf]) {
         self.call(
             "POST",
@@ -264,4 +280,64 @@ fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
     assert_eq!(slots, ["3", "5", "2", "6"], "the guess entered is kept");
     assert_eq!(driver.text("#board").matches("1344").count(), 1);
     driver.screenshot(390, 844, "board-phone.png", &dirs);
+}
+
+/// The position lives in the URL: a game played is in the address, a shared
+/// address opens that position (on any tree served), and the challenge mode shows
+/// no guess, explanation or secrets until the player asks for a hint.
+#[test]
+fn a_shared_address_opens_its_position_and_the_challenge_hides_the_hint() {
+    let (chromium, chromedriver) = browser();
+    let optimal = root().join("trees/optimal-4x6.mmt");
+    let knuth = root().join("trees/knuth-4x6.mmt");
+    let server = Server::start(&[
+        "--tree",
+        knuth.to_str().unwrap(),
+        "--tree",
+        optimal.to_str().unwrap(),
+    ]);
+    let driver = Driver::start(&chromium, &chromedriver);
+    let base = format!("http://{}/", server.addr);
+    driver.go(&base);
+    driver.wait_text("#hint-code", |t| t == "1122");
+    play(&driver, "1122", "1,0");
+    driver.wait_text("#hint-code", |t| t == "1344");
+    let url = driver.url();
+    assert!(url.ends_with("#tree=knuth-4x6&moves=1122:1,0"), "{url}");
+
+    // Shared addresses, on the classic tree and on the optimal one.
+    driver.go(&format!("{base}#tree=knuth-4x6&moves=1122:1,0+1344:0,1"));
+    driver.wait_text("#hint-code", |t| t == "3526");
+    assert_eq!(driver.text("#board").matches("1344").count(), 1);
+    driver.go(&format!("{base}#tree=optimal-4x6&moves=1123:1,0"));
+    driver.wait_text("#hint-code", |t| t == "1445");
+    let remaining = driver.text("#remaining");
+    assert!(
+        remaining.contains("182 secrets still possible"),
+        "{remaining}"
+    );
+    // An address the tree refuses: said, and a fresh game instead.
+    driver.go(&format!("{base}#tree=knuth-4x6&moves=1122:9,9"));
+    let message = driver.wait_text("#message", |t| !t.is_empty());
+    assert!(message.contains("not opened"), "{message}");
+
+    // The challenge: no guess on the page until "hint".
+    driver.go(&base);
+    driver.wait_text("#hint-code", |t| t == "1122");
+    driver.click("#mode option[value=\"theirs\"]");
+    let instructions = driver.wait_text("#instructions", |t| t.contains("hid a secret"));
+    assert!(instructions.contains("ask for a hint"), "{instructions}");
+    assert!(!driver.displayed("#hint-body"), "the next guess is hidden");
+    assert!(driver.displayed("#reveal"));
+    play(&driver, "1234", "0,0"); // the answer is the computer's, not the buttons'
+    driver.wait_text("#board", |t| t.contains("1234"));
+    assert!(!driver.displayed("#hint-body"), "still hidden after a move");
+    assert!(
+        !driver.url().contains("moves="),
+        "the secret's game stays out of the URL"
+    );
+    driver.click("#reveal");
+    assert!(driver.displayed("#hint-body"));
+    let hint = driver.wait_text("#hint-code", |t| t.len() == 4);
+    assert!(hint.chars().all(|c| ('1'..='6').contains(&c)), "{hint}");
 }

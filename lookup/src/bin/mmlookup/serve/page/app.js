@@ -1,6 +1,8 @@
 // The hint board: every answer comes from the server's JSON API (the same
 // answers as `mmlookup next --json` and `explain --json`); this script only keeps
-// the game (the moves entered) and draws it.
+// the game (the moves entered) and draws it. The position lives in the URL
+// (#tree=NAME&moves=1122:1,0+1344:0,1), so it can be shared, bookmarked and
+// reloaded; the computer's secret never does.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,14 @@ const state = {
   black: 0, white: 0,
   hint: null,       // the last /api/next answer
   secret: null,     // the computer's secret, in "theirs" mode
+  revealed: false,  // in "theirs" mode, whether the player asked for this move's hint
+};
+
+// What each mode is for, shown under the choice.
+const INSTRUCTIONS = {
+  hints: "Play a game elsewhere: enter each guess and the answer it got, and the tree gives the next guess.",
+  mine: "Think of a secret: the computer guesses, you give each answer with the black and white pegs.",
+  theirs: "The computer hid a secret: pick colours, enter your guess, and ask for a hint only if you want one.",
 };
 
 function el(tag, attrs = {}, text) {
@@ -42,10 +52,31 @@ async function api(path, params = {}) {
 
 const movesParam = (moves) => moves.map((m) => `${m.guess}:${m.answer}`).join(" ");
 
-function say(text, good = false) {
+// A message: an error (the default), a prompt, or good news; each looks different.
+function say(text, kind = "error") {
   const box = $("message");
   box.textContent = text;
-  box.className = good ? "good" : "";
+  box.className = kind;
+}
+
+// The position in the URL: the tree and the moves (not in "theirs" mode, whose
+// secret must stay hidden).
+function saveHash() {
+  const params = new URLSearchParams({ tree: state.tree.id });
+  if (state.mode !== "hints") params.set("mode", state.mode);
+  if (state.mode !== "theirs" && state.moves.length) params.set("moves", movesParam(state.moves).replaceAll(" ", "+"));
+  const hash = "#" + params.toString().replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%2B", "+");
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+// The position a URL names, or null.
+function readHash() {
+  const params = new URLSearchParams(location.hash.slice(1).replaceAll("+", "%2B"));
+  const moves = (params.get("moves") || "").split("+").filter(Boolean).map((m) => {
+    const [guess, answer] = m.split(":");
+    return { guess, answer };
+  });
+  return { tree: params.get("tree"), mode: params.get("mode"), moves };
 }
 
 function peg(symbol, tag = "span") {
@@ -98,7 +129,16 @@ function drawEntry() {
   const mine = state.mode === "mine", theirs = state.mode === "theirs";
   for (const id of ["black-minus", "black-plus", "white-minus", "white-plus"]) $(id).disabled = theirs;
   for (const b of $("palette").querySelectorAll("button")) b.disabled = mine;
-  $("use-hint").disabled = mine || !state.hint || state.hint.solved;
+  $("use-hint").disabled = mine || !state.hint || state.hint.solved || hidden();
+}
+
+// In "theirs" mode the next guess, its explanation and the secrets stay hidden
+// until the player asks for a hint (as `mmlookup challenge` does).
+const hidden = () => state.mode === "theirs" && !state.revealed;
+
+function drawHidden() {
+  $("reveal").hidden = !hidden() || (state.hint && state.hint.solved);
+  $("hint-body").hidden = hidden();
 }
 
 function drawPalette() {
@@ -129,7 +169,9 @@ function place(symbol) {
 // ---- the hint and its explanation ---------------------------------------------
 
 async function refresh() {
+  saveHash();
   drawBoard();
+  drawHidden();
   $("secrets").textContent = "";
   $("show").setAttribute("aria-expanded", "false");
   try {
@@ -223,8 +265,8 @@ function drawTop(root) {
 // ---- moves ------------------------------------------------------------------------
 
 async function enter() {
-  if (state.hint && state.hint.solved) { say("the game is over: New game starts another"); return; }
-  if (state.guess.some((s) => !s)) { say("choose a colour for every peg first"); return; }
+  if (state.hint && state.hint.solved) { say("the game is over: New game starts another", "prompt"); return; }
+  if (state.guess.some((s) => !s)) { say("choose a colour for every peg first", "prompt"); return; }
   const guess = state.guess.join("");
   let answer = `${state.black},${state.white}`;
   try {
@@ -232,23 +274,26 @@ async function enter() {
     const moves = [...state.moves, { guess, answer }];
     await api("next", { moves: movesParam(moves) }); // refused moves change nothing
     state.moves = moves;
+    state.revealed = false;
     state.guess = Array(state.guess.length).fill(null);
     state.slot = 0; state.black = 0; state.white = 0;
     say(answer === `${state.tree.pegs},0` ? `${guess} is the secret: solved in ${moves.length} ${moves.length === 1 ? "guess" : "guesses"}.` : "",
-      answer === `${state.tree.pegs},0`);
+      "good");
     await refresh();
   } catch (error) {
     say(error.message); // what the player entered stays as it was
   }
 }
 
-function newGame() {
-  state.moves = [];
+function newGame(moves = []) {
+  state.moves = moves;
+  state.revealed = false;
   state.guess = Array(state.tree.pegs).fill(null);
   state.slot = 0; state.black = 0; state.white = 0;
   state.secret = state.mode === "theirs" ? randomCode() : null;
+  $("instructions").textContent = INSTRUCTIONS[state.mode];
   say(state.mode === "theirs" ? "The computer has hidden a secret: guess it." :
-    state.mode === "mine" ? "Think of a secret; enter the answer to each guess." : "");
+    state.mode === "mine" ? "Think of a secret; enter the answer to each guess." : "", "prompt");
   refresh();
 }
 
@@ -270,11 +315,36 @@ function step(which, by) {
   drawEntry();
 }
 
-function selectTree(id) {
+function selectTree(id, moves = []) {
   state.tree = state.trees.find((t) => t.id === id);
+  $("tree").value = id;
   drawPalette();
   drawStrategy();
-  newGame();
+  newGame(moves);
+}
+
+// Opens the position the URL names: its tree, mode and moves (moves the tree
+// refuses are dropped, with the reason shown).
+async function openHash() {
+  const wanted = readHash();
+  const tree = state.trees.find((t) => t.id === wanted.tree) || state.trees[0];
+  if (wanted.mode && INSTRUCTIONS[wanted.mode] && wanted.mode !== state.mode) {
+    state.mode = wanted.mode;
+    $("mode").value = wanted.mode;
+  }
+  let moves = state.mode === "theirs" ? [] : wanted.moves;
+  if (moves.length) {
+    try {
+      state.tree = tree;
+      await api("next", { moves: movesParam(moves) });
+    } catch (error) {
+      moves = [];
+      selectTree(tree.id);
+      say(`the position in the address was not opened: ${error.message}`);
+      return;
+    }
+  }
+  selectTree(tree.id, moves);
 }
 
 function keyboard(event) {
@@ -295,7 +365,8 @@ async function start() {
     if (state.hint && state.hint.guess) { state.guess = [...state.hint.guess]; state.slot = 0; say(""); drawEntry(); }
   });
   $("undo").addEventListener("click", () => { state.moves.pop(); say(""); refresh(); });
-  $("new").addEventListener("click", newGame);
+  $("reveal").addEventListener("click", () => { state.revealed = true; drawHidden(); drawEntry(); });
+  $("new").addEventListener("click", () => newGame());
   $("mode").addEventListener("change", (e) => { state.mode = e.target.value; newGame(); });
   $("tree").addEventListener("change", (e) => selectTree(e.target.value));
   $("show").addEventListener("click", async () => {
@@ -311,7 +382,9 @@ async function start() {
     const { trees } = await fetch("/api/trees").then((r) => r.json());
     state.trees = trees;
     for (const t of trees) $("tree").append(el("option", { value: t.id }, `${t.board} ${t.strategy} (${t.id})`));
-    selectTree(trees[0].id);
+    await openHash();
+    // A URL typed or pasted (replaceState, used as the game goes, fires no event).
+    window.addEventListener("hashchange", openHash);
   } catch (error) {
     say(`cannot reach the server: ${error.message}`);
   }
