@@ -123,9 +123,21 @@ fn destination(target: &Path, force: bool) -> Result<Destination, OutputError> {
     }
 }
 
-/// Fails now, before any work, if [`write_tree_file`] would refuse `target`.
+/// Fails now, before any work, if [`write_tree_file`] would refuse `target`, or
+/// could not write beside it (a folder that does not exist, or is read-only).
 pub fn check_target(target: &Path, force: bool) -> Result<(), OutputError> {
-    destination(target, force).map(|_| ())
+    match destination(target, force)? {
+        Destination::Replace(path) => writable_beside(&path),
+        Destination::InPlace(_) => Ok(()),
+    }
+}
+
+/// Whether a file can be written beside `path`: its temporary name is created and
+/// removed again (nothing is left, whatever the answer).
+pub fn writable_beside(path: &Path) -> Result<(), OutputError> {
+    let probe = temporary(path);
+    File::create(&probe).map_err(|e| OutputError::Io(path.to_path_buf(), e))?;
+    fs::remove_file(&probe).map_err(|e| OutputError::Io(probe, e))
 }
 
 /// The temporary name used while writing `target`.

@@ -197,3 +197,60 @@ fn optimal_trees_do_not_depend_on_threads_or_symmetry() {
     }
     assert!(files.windows(2).all(|w| w[0] == w[1]));
 }
+
+/// `compare` calls a row optimal only when it is proven; a search out of time
+/// shows the tree `mmgen --strategy optimal` with the same limit writes (the better
+/// of its own and the heuristics'), labelled as the best found.
+#[test]
+fn compare_shows_the_optimal_run_s_file_and_says_optimal_only_when_proven() {
+    let dir = scratch("compare_truth");
+    let limit = [
+        "--pegs",
+        "5",
+        "--colors",
+        "7",
+        "--time-limit",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let rows = json(&ok("mmgen", &[&["compare", "--json"], &limit[..]].concat()));
+    let row = (rows.as_array().unwrap().iter())
+        .find(|r| r["proven"] == false)
+        .expect("the search's row, out of time");
+    let (file, report) = generate(
+        &dir,
+        "o.mmt",
+        &[&limit[..], &["--strategy", "optimal"]].concat(),
+    );
+    assert_eq!(row["total_guesses"], report["total_guesses"], "{row}");
+    assert_eq!(row["file_bytes"], report["file_bytes"], "{row}");
+    assert_eq!(
+        row["file_bytes"].as_u64(),
+        Some(std::fs::metadata(file).unwrap().len())
+    );
+    // In the table: proven, it is optimal; out of time, the best found.
+    let proven = ok("mmgen", &["compare", "--pegs", "3", "--colors", "3"]);
+    assert!(
+        proven.lines().any(|l| l.starts_with("optimal ")),
+        "{proven}"
+    );
+    let late = ok(
+        "mmgen",
+        &[
+            "compare",
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--time-limit",
+            "0",
+        ],
+    );
+    assert!(!late.lines().any(|l| l.starts_with("optimal ")), "{late}");
+    let best = late.lines().find(|l| l.starts_with("best found ")).unwrap();
+    assert!(best.ends_with("(not proven optimal: time limit)"), "{best}");
+    // A plot that cannot be written is refused before any work.
+    let err = fails("mmgen", &["compare", "--plot", "/nonexistent/x.svg"]);
+    assert!(err.contains("cannot write /nonexistent/x.svg"), "{err}");
+}

@@ -3,8 +3,10 @@
 
 use crate::args::BoardArgs;
 use crate::plot;
+use generator::best_known::best_known;
+use generator::codes::Codes;
 use generator::generate;
-use generator::output::write_owned;
+use generator::output::{writable_beside, write_owned};
 use generator::strategy::{self, Options};
 use generator::{Counters, Settings};
 use lookup::cli::Outcome;
@@ -39,6 +41,7 @@ pub fn run(args: &Args) -> Outcome {
         check_plot_target(path)?;
     }
     let pool = crate::args::pool(args.threads)?;
+    let codes = Codes::new(board);
     let mut rows = Vec::new();
     for kind in strategy::buildable() {
         let options = Options {
@@ -47,16 +50,16 @@ pub fn run(args: &Args) -> Outcome {
         };
         let strategy = strategy::by_kind(kind, options, board).ok_or("no such strategy")?;
         let started = Instant::now();
+        let settings = Settings { symmetry: true };
         let tree = pool
-            .install(|| {
-                generate(
-                    board,
-                    strategy.as_ref(),
-                    Settings { symmetry: true },
-                    &Counters::default(),
-                )
-            })
+            .install(|| generate(board, strategy.as_ref(), settings, &Counters::default()))
             .map_err(|e| format!("{}: {e}", kind.name()))?;
+        // Out of time: the tree `mmgen --strategy optimal` keeps, the better of the
+        // search's and the heuristics' (its row then says best found, not optimal).
+        let tree = match tree.meta.strategy.proven {
+            Some(false) => pool.install(|| best_known(&codes, tree, options, settings)),
+            _ => tree,
+        };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
         let bytes = write_tree(
             std::io::sink(),
@@ -96,9 +99,13 @@ pub fn run(args: &Args) -> Outcome {
 /// ask to replace is replaced.
 fn check_plot_target(path: &Path) -> Result<(), String> {
     match std::fs::read(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            writable_beside(path).map_err(|e| e.to_string())
+        }
         Err(e) => Err(format!("{}: {e}", path.display())),
-        Ok(bytes) if bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml") => Ok(()),
+        Ok(bytes) if bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml") => {
+            writable_beside(path).map_err(|e| e.to_string())
+        }
         Ok(_) => Err(format!(
             "{} exists and is not an SVG chart; not replaced (remove it or pick another name)",
             path.display()
@@ -130,9 +137,10 @@ fn print_table(rows: &[serde_json::Value], json: bool) -> std::io::Result<()> {
     ];
     line(&mut out, heading.map(String::from))?;
     for row in rows {
-        let proven = match row["proven"].as_bool() {
-            Some(false) => " (not proven: time limit)",
-            _ => "",
+        // A search that ran out of time found a tree, not the optimum.
+        let (name, proven) = match row["proven"].as_bool() {
+            Some(false) => ("best found", " (not proven optimal: time limit)"),
+            _ => (row["strategy"].as_str().unwrap_or_default(), ""),
         };
         let histogram: Vec<String> = row["histogram"]
             .as_array()
@@ -142,7 +150,7 @@ fn print_table(rows: &[serde_json::Value], json: bool) -> std::io::Result<()> {
             .map(|(i, n)| format!("{}:{n}", i + 1))
             .collect();
         let cells = [
-            row["strategy"].as_str().unwrap_or_default().to_string(),
+            name.to_string(),
             row["first_guess"].as_str().unwrap_or_default().to_string(),
             row["total_guesses"].to_string(),
             format!("{:.4}", row["average_guesses"].as_f64().unwrap_or(0.0)),
