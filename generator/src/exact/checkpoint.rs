@@ -128,7 +128,11 @@ impl Exact {
         };
         let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         let count = u64::from_le_bytes(body[start - 8..start].try_into().map_err(|_| damaged())?);
-        let mut entries = Vec::new();
+        // Entries go into the cache as they are read: the checksum above already
+        // proved the bytes whole, and collecting them first took as much memory
+        // again as the cache (gigabytes for a long proof). A layout error past it
+        // ends the run, so a partial load is never used.
+        let mut loaded = 0;
         for _ in 0..count {
             let head = take(13)?;
             let (depth, kind, value, len) = (
@@ -147,14 +151,11 @@ impl Exact {
                 1 => Known::AtLeast(value),
                 _ => return Err(damaged()),
             };
-            entries.push((depth, key, known));
+            self.remember(depth, key.into_vec().into(), known);
+            loaded += 1;
         }
         if !rest.is_empty() {
             return Err(damaged());
-        }
-        let loaded = entries.len();
-        for (depth, key, known) in entries {
-            self.remember(depth, key.into_vec().into(), known);
         }
         Ok(loaded)
     }
