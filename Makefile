@@ -114,10 +114,26 @@ lint: toolchain
 demo: build
 	@scripts/demo.sh $(REL) 3632
 
-# The two programs, built in release mode, into $(PREFIX)/bin or ~/.cargo/bin.
+# The two programs, built in release mode, into $(PREFIX)/bin or ~/.cargo/bin; their
+# manual pages and bash, zsh and fish completions under $(PREFIX)/share (or
+# ~/.local/share when PREFIX is not given), generated from the installed programs.
+SHARE = $(if $(PREFIX),$(PREFIX),$(HOME)/.local)/share
+BIN = $(if $(PREFIX),$(PREFIX),$(HOME)/.cargo)/bin
 install:
 	$(CARGO) install --locked --path lookup $(if $(PREFIX),--root $(PREFIX))
 	$(CARGO) install --locked --path generator $(if $(PREFIX),--root $(PREFIX))
+	@mkdir -p $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	@for prog in mmlookup mmgen; do \
+	  $(BIN)/$$prog man > $(SHARE)/man/man1/$$prog.1 || exit 1; \
+	  for sub in $$($(BIN)/$$prog man --list); do \
+	    $(BIN)/$$prog man $$sub > $(SHARE)/man/man1/$$prog-$$sub.1 || exit 1; \
+	  done; \
+	  $(BIN)/$$prog completions bash > $(SHARE)/bash-completion/completions/$$prog || exit 1; \
+	  $(BIN)/$$prog completions zsh > $(SHARE)/zsh/site-functions/_$$prog || exit 1; \
+	  $(BIN)/$$prog completions fish > $(SHARE)/fish/vendor_completions.d/$$prog.fish || exit 1; \
+	done
+	@echo "installed mmlookup and mmgen in $(BIN); manual pages in $(SHARE)/man/man1 (man mmlookup), completions in $(SHARE)"
 
 # Manual pages (roff) for both programs and each of their subcommands, from their
 # own option definitions: `man $(MANDIR)/mmlookup.1`.

@@ -239,16 +239,20 @@ pub fn man(command: clap::Command, args: &ManArgs) -> Outcome {
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
                 .collect();
+            // Titled `mmlookup-next` (the page's file name), used as `mmlookup
+            // next`; no version here: a subcommand takes no --version.
             command
                 .find_subcommand(sub)
                 .cloned()
                 .ok_or_else(|| format!("no subcommand {sub}; there are {}", names.join(", ")))?
                 .name(format!("{name}-{sub}"))
-                .version(version)
+                .bin_name(format!("{name} {sub}"))
         }
     };
     let mut roff = Vec::new();
-    clap_mangen::Man::new(page).render(&mut roff)?;
+    clap_mangen::Man::new(page)
+        .source(format!("{name} {version}"))
+        .render(&mut roff)?;
     io::stdout().lock().write_all(&roff)?;
     Ok(())
 }

@@ -226,3 +226,42 @@ fn every_out_of_range_value_is_a_one_line_usage_error() {
     let line = usage_error("mmlookup", &["next", "--pegs", "9"]);
     assert!(line.ends_with("(see mmlookup next --help)"), "{line}");
 }
+
+/// The manual pages come from the real commands: every option a page lists is
+/// one the command's own help lists (a subcommand's page offered -V/--version,
+/// which the subcommand refuses).
+#[test]
+fn every_option_a_manual_page_lists_is_accepted() {
+    for program in ["mmlookup", "mmgen"] {
+        let subs = ok(program, &["man", "--list"]);
+        let mut pages = vec![(String::new(), ok(program, &["man"]))];
+        for sub in subs.lines() {
+            pages.push((sub.to_string(), ok(program, &["man", sub])));
+        }
+        assert!(pages.len() > 5, "{program}: {} pages", pages.len());
+        for (sub, page) in pages {
+            let help = match sub.as_str() {
+                "" => ok(program, &["--help"]),
+                _ => ok(program, &[&sub, "--help"]),
+            };
+            let options: Vec<&str> = page
+                .split("\\fB\\-\\-")
+                .skip(1)
+                .filter_map(|rest| rest.split("\\fR").next())
+                .collect();
+            assert!(!options.is_empty(), "{program} {sub}");
+            for option in options {
+                let option = option.replace("\\-", "-");
+                assert!(
+                    help.contains(&format!("--{option}")),
+                    "{program} {sub}: the manual lists --{option}, the command does not take it"
+                );
+            }
+            if !sub.is_empty() {
+                // Used as `mmlookup next` (roff escapes the hyphens).
+                let used = format!("\\fB{program} {}\\fR", sub.replace('-', "\\-"));
+                assert!(page.contains(&used), "{program} {sub}");
+            }
+        }
+    }
+}
