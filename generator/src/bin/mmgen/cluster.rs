@@ -80,8 +80,12 @@ pub struct StatusArgs {
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// One JSON object: jobs, done, missing, damaged (counts), the lists, seconds.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "todo")]
     json: bool,
+    /// Only the items still to solve (missing or damaged), one number a line: for
+    /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir RUN`.
+    #[arg(long)]
+    todo: bool,
 }
 
 /// Merge the items into one tree file, byte-identical to a single run.
@@ -182,6 +186,19 @@ pub fn status(args: &StatusArgs) -> Outcome {
     let standing = status.standing.as_ref();
     let best = standing.and_then(|s| s.best);
     let mut out = std::io::stdout().lock();
+    if args.todo {
+        let mut todo: Vec<usize> = status
+            .missing
+            .iter()
+            .chain(&status.damaged)
+            .copied()
+            .collect();
+        todo.sort_unstable();
+        for item in todo {
+            writeln!(out, "{item}")?;
+        }
+        return Ok(());
+    }
     if args.json {
         let json = serde_json::json!({
             "jobs": status.jobs,
@@ -213,12 +230,22 @@ pub fn status(args: &StatusArgs) -> Outcome {
         "time spent   {:.1} s (summed over the items)",
         status.seconds
     )?;
+    let dir = args.dir.display();
     match status.seconds_left() {
+        _ if status.missing.is_empty() && status.damaged.is_empty() => writeln!(
+            out,
+            "all done     only the merge is left: mmgen merge --dir {dir} --out FILE"
+        )?,
         Some(left) => writeln!(
             out,
-            "time left    about {left:.1} s of work, at the rate of the items done"
+            "time left    about {left:.1} s of work, at the rate of the items done; \
+             without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
         )?,
-        None => writeln!(out, "time left    unknown until an item is done")?,
+        None => writeln!(
+            out,
+            "time left    unknown until an item is done; \
+             without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
+        )?,
     }
     if let Some(standing) = standing {
         if let Some((guess, total)) = best {
