@@ -6,6 +6,7 @@
 
 mod audit;
 mod challenge;
+mod diff;
 mod explain;
 mod export;
 mod guess_mine;
@@ -58,6 +59,8 @@ enum Command {
     Audit(audit::Args),
     /// Board, strategy, statistics and byte sizes of a tree file.
     Info(info::Args),
+    /// Where two trees of one board first play different guesses, and their statistics side by side.
+    Diff(diff::Args),
     /// The answer (B,W) a guess gets against a secret.
     Score(score::Args),
     /// Assistant for a game you play against someone else: type your moves, get hints.
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Info(args) => info::run(args),
+        Command::Diff(args) => diff::run(args),
         Command::Score(args) => score::run(args),
         Command::Play(args) => play::run(args),
         Command::GuessMine(args) => guess_mine::run(args),
