@@ -22,7 +22,7 @@ pub enum Failure {
     Usage(String),
     /// Already reported (e.g. a JSON audit result on stdout); exit 1.
     Reported,
-    /// Output failed; a closed pipe ends quietly with success.
+    /// Writing to standard output failed; a closed pipe ends quietly with success.
     Io(io::Error),
 }
 
@@ -144,7 +144,7 @@ pub fn finish(program: &str, outcome: Outcome) -> ExitCode {
         }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(Failure::Reported) => return ExitCode::FAILURE,
-        Err(Failure::Io(e)) => e.to_string(),
+        Err(Failure::Io(e)) => format!("cannot write to standard output: {e}"),
         Err(Failure::Message(message)) => message,
     };
     eprintln!("{program}: error: {message}");

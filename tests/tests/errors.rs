@@ -265,3 +265,50 @@ fn every_option_a_manual_page_lists_is_accepted() {
         }
     }
 }
+
+/// A full standard output is named as such: for mmgen, after the tree file it did
+/// write; for mmlookup, with nothing else claimed. Exit status 1 either way.
+#[test]
+fn a_full_standard_output_is_named() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let dir = scratch("stdout_full");
+    let out = dir.join("t.mmt");
+    let run = |name: &str, args: &[&str]| {
+        std::process::Command::new(bin(name))
+            .args(args)
+            .stdout(full())
+            .output()
+            .unwrap()
+    };
+    let gen = run(
+        "mmgen",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let err = String::from_utf8_lossy(&gen.stderr);
+    assert_eq!(gen.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the tree was written to") && err.contains("cannot write to standard output"),
+        "{err}"
+    );
+    assert!(out.exists(), "the tree is kept");
+    let next = run("mmlookup", &["next"]);
+    let err = String::from_utf8_lossy(&next.stderr);
+    assert_eq!(next.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("mmlookup: error: cannot write to standard output: "),
+        "{err}"
+    );
+}

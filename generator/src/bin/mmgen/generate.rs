@@ -10,7 +10,7 @@ use generator::strategy::{self, Standing, Strategy};
 use generator::Counters;
 use generator::{generate_on, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
-use lookup::cli::Outcome;
+use lookup::cli::{Failure, Outcome};
 use lookup::format::StrategyKind;
 use lookup::format::Summary;
 use std::io::{IsTerminal, Write};
@@ -147,7 +147,13 @@ pub fn run(args: &Args) -> Outcome {
     // freeing them one by one only delays the exit (measured in BENCHMARKS.md):
     // the process ends next, and the system takes its memory back at once.
     std::mem::forget(strategy);
-    print_report(args, out, &tree, &measured)
+    print_report(args, out, &tree, &measured).map_err(|e| match e {
+        Failure::Io(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Failure::Message(format!(
+            "the tree was written to {}, but not its report: cannot write to standard output: {e}",
+            out.display()
+        )),
+        other => other,
+    })
 }
 
 /// What a run measured besides the tree.

@@ -3,6 +3,7 @@
 //! game follows its line and computed live with the tree's own rule once it
 //! leaves it. Also the forgiving reader of what players type.
 
+use crate::Failure;
 use lookup::format::Meta;
 use lookup::play::{self, Next, PlayError};
 use lookup::rules::{self, Rule};
@@ -501,14 +502,15 @@ impl Console<io::StdinLock<'static>, io::Stdout> {
 impl<R: BufRead, W: Write> Console<R, W> {
     /// The next line, or `None` at the end of input. A line that is not text
     /// (UTF-8) is answered with one error and skipped: the game goes on.
-    pub fn read(&mut self, prompt: &str) -> io::Result<Option<String>> {
+    pub fn read(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         loop {
             if self.prompt {
                 write!(self.out, "{prompt}")?;
                 self.out.flush()?;
             }
             let mut bytes = Vec::new();
-            if self.input.read_until(b'\n', &mut bytes)? == 0 {
+            let read = self.input.read_until(b'\n', &mut bytes);
+            if read.map_err(|e| format!("cannot read standard input: {e}"))? == 0 {
                 return Ok(None);
             }
             match String::from_utf8(bytes) {
