@@ -211,9 +211,11 @@ async function explainHint() {
   }
 }
 
-// Bars of [label, value]; bars equal to `mark` are drawn darker and say so.
+// Bars of [label, value]; bars equal to `mark` are drawn darker, and the caption
+// says what that means (a label on each would overlap when several tie). The
+// drawing is as wide as its box, so its text keeps its size at phone width.
 function drawBars(box, bars, mark, caption) {
-  const width = 640, height = 200, left = 36, bottom = 36, top = 12;
+  const width = Math.max(280, Math.min(640, box.clientWidth || 640)), height = 200, left = 36, bottom = 36, top = 12;
   const most = Math.max(1, ...bars.map(([, v]) => v));
   const step = (width - left) / Math.max(1, bars.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption });
@@ -223,11 +225,11 @@ function drawBars(box, bars, mark, caption) {
     const x = left + i * step + step * 0.1, y = height - bottom - h;
     const worst = mark !== undefined && value === mark;
     chart.append(svg("rect", { x, y, width: step * 0.8, height: h, fill: worst ? "#a51d2d" : "#3584e4" }));
-    chart.append(svg("text", { x: x + step * 0.4, y: y - 3, "text-anchor": "middle" }, worst ? `${value} (worst)` : value));
+    chart.append(svg("text", { x: x + step * 0.4, y: y - 3, "text-anchor": "middle" }, value));
     chart.append(svg("text", { x: x + step * 0.4, y: height - bottom + 14, "text-anchor": "middle" }, label));
   });
   chart.append(svg("line", { x1: left, x2: width, y1: height - bottom, y2: height - bottom, stroke: "#333" }));
-  chart.append(svg("text", { x: left, y: height - 6 }, caption));
+  chart.append(svg("text", { x: left, y: height - 6 }, mark === undefined ? caption : `${caption}; darker: the largest (${mark})`));
   box.replaceChildren(chart);
 }
 
