@@ -16,9 +16,9 @@
 //!
 //! The sets are spread over [`SHARDS`] shards by a hash of their key, each with its
 //! own lock and generations: a checkpoint holds one shard at a time, so saving a
-//! cache of gigabytes pauses a search thread for about a 256th of the pass (one
-//! lock over the whole cache stopped every thread for the whole pass: 16.5 s for the
-//! 5.4 GB checkpoint of the 5x7 proof; with 64 shards the longest pause was 0.8 s).
+//! cache of gigabytes pauses a search thread for a small part of the pass (one lock
+//! over the whole cache stopped every thread for all of it; BENCHMARKS.md, tuning,
+//! has the figures).
 
 use super::{Context, Exact};
 use crate::canonical;
