@@ -11,7 +11,7 @@
 
 use crate::codes::Codes;
 use crate::strategy::{buildable, by_kind, Options};
-use crate::{generate_on, Counters, Generated, Settings};
+use crate::{generate_on, Counters, Generated, Settings, Stop};
 use lookup::format::{Param, StrategyKind};
 
 /// The best of `searched` (an unproven exact tree built with `options`) and every
@@ -44,7 +44,12 @@ pub fn best_known(
         let Some(strategy) = by_kind(kind, plain, codes.board()) else {
             continue;
         };
-        let Ok(tree) = generate_on(codes, strategy.as_ref(), settings, &Counters::default()) else {
+        // A heuristic that cannot finish by the run's stop is left out.
+        let counters = Counters {
+            stop: Stop::at(options.stop),
+            ..Counters::default()
+        };
+        let Ok(tree) = generate_on(codes, strategy.as_ref(), settings, &counters) else {
             continue;
         };
         let within = options

@@ -100,6 +100,10 @@ impl Expansion<'_> {
             counters.solved.fetch_add(1, Ordering::Relaxed);
             return Subtree::Leaf(*only);
         }
+        if counters.stop.passed() {
+            // The run gave up: this tree will be thrown away, so end here.
+            return Subtree::Leaf(candidates[0]);
+        }
         let node = Node {
             candidates,
             history,

@@ -111,6 +111,7 @@ mod tests {
             max_depth: None,
             worst_first: false,
             deadline: None,
+            stop: None,
             exact_below: None,
             cache: CacheSettings {
                 bytes: DEFAULT_CACHE_MIB << 20,

@@ -26,7 +26,8 @@ mod symmetry;
 use lookup::format::Meta;
 use lookup::Board;
 use progress::Progress;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// A position being expanded: the secrets still possible and the guesses that led
 /// there (code indices).
@@ -43,7 +44,8 @@ pub struct Settings {
     pub symmetry: bool,
 }
 
-/// Counts shared by every thread of a run, for progress and reports.
+/// What every thread of a run shares: counts for progress and reports, and when
+/// the run gives up.
 #[derive(Default)]
 pub struct Counters {
     /// Secrets placed in the tree so far.
@@ -52,6 +54,40 @@ pub struct Counters {
     pub scorings: AtomicU64,
     /// Subtrees waiting and done, for an estimate of the time left.
     pub progress: Progress,
+    /// When the whole run gives up (`mmgen --time-limit`).
+    pub stop: Stop,
+}
+
+/// The instant a run gives up, if it has one. Every expansion and every rule's
+/// scan checks it; once it has passed they hurry to the end without choosing, and
+/// the tree they make is thrown away ([`generate_on`] fails): a run bounded in time
+/// ends soon after its bound, with a complete tree or none.
+#[derive(Default)]
+pub struct Stop {
+    at: Option<Instant>,
+    passed: AtomicBool,
+}
+
+impl Stop {
+    /// A run that gives up at `at` (never, if `None`).
+    pub fn at(at: Option<Instant>) -> Stop {
+        Stop {
+            at,
+            passed: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the run has given up.
+    pub fn passed(&self) -> bool {
+        if self.passed.load(Ordering::Relaxed) {
+            return true;
+        }
+        let passed = self.at.is_some_and(|at| Instant::now() >= at);
+        if passed {
+            self.passed.store(true, Ordering::Relaxed);
+        }
+        passed
+    }
 }
 
 /// Below this many scorings a scan runs on one thread.
@@ -88,6 +124,9 @@ pub fn generate_on(
 ) -> Result<Generated, strategy::Unmet> {
     strategy.check(codes, settings, counters)?;
     let tree = build::expand(codes, strategy, settings, counters);
+    if counters.stop.passed() {
+        return Err(strategy::Unmet::Stopped);
+    }
     let generated = lay_out(codes.board(), &tree, strategy.info(codes));
     let needs = generated.meta.stats.max_guesses;
     match strategy.max_depth() {

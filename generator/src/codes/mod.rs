@@ -14,7 +14,7 @@
 
 use lookup::score::{answer_count, fits, Feedback, ScoreBits, Word, MAX_ANSWERS};
 use lookup::{Board, Code};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 mod multisets;
@@ -118,7 +118,7 @@ impl Codes {
                 answer_index[black << 4 | (black + white)] = i as u8;
             }
         }
-        let mut ids: HashMap<u128, u32> = HashMap::new();
+        let mut ids: FxHashMap<u128, u32> = FxHashMap::default();
         let (mut multiset_codes, mut multisets) = (Vec::<Vec<u32>>::new(), Vec::new());
         let mut multiset_of = Vec::with_capacity(codes.len());
         for (index, &code) in codes.iter().enumerate() {

@@ -168,11 +168,14 @@ pub fn best_guess(
         .then(|| Symmetry::at(codes, node))
         .flatten();
     let check = candidates.len() >= CHECK_CLASSES_FROM;
+    // Past the run's stop, no guess is scored: the node ends at once (its tree is
+    // thrown away).
     let keep = |g: u32| {
-        !check
-            || symmetry
-                .as_ref()
-                .is_none_or(|s| s.is_representative(codes.code(g)))
+        !counters.stop.passed()
+            && (!check
+                || symmetry
+                    .as_ref()
+                    .is_none_or(|s| s.is_representative(codes.code(g))))
     };
     let secrets = codes.gather(candidates);
     let scan = Scan {

@@ -90,6 +90,8 @@ pub enum Unmet {
     DepthUndecided { asked: u32 },
     /// Time ran out, and the tree finished by the heuristic needs `needs` guesses.
     DepthExceeded { asked: u32, needs: u32 },
+    /// The run's time (`Counters::stop`) ran out before a complete tree was built.
+    Stopped,
 }
 
 impl std::fmt::Display for Unmet {
@@ -125,6 +127,11 @@ impl std::fmt::Display for Unmet {
                 "the time limit ran out and the tree finished without the search needs {needs} \
                  guesses, more than --max-depth {asked}; no file written"
             ),
+            Unmet::Stopped => write!(
+                f,
+                "the time limit ran out before any complete tree was built; no file written \
+                 (give more time, or a smaller board)"
+            ),
         }
     }
 }
@@ -144,6 +151,9 @@ pub struct Options {
     pub worst_first: bool,
     /// Exact search: stop searching at this time and finish with a heuristic.
     pub deadline: Option<std::time::Instant>,
+    /// The whole run gives up at this time (the trees a run builds after its search
+    /// to compare with it, [`crate::best_known`], check it too).
+    pub stop: Option<std::time::Instant>,
     /// Exact search: how it keeps what it proved (the work, never the tree).
     pub cache: CacheSettings,
     /// Rules: nodes with at most this many secrets get the exact search's guess

@@ -161,12 +161,16 @@ impl SearchArgs {
         let deadline = self
             .time_limit
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let stop = self
+            .time_limit
+            .map(|s| Instant::now() + Duration::from_secs_f64(s) + stop_margin(s));
         Ok(Options {
             consistent_only: self.consistent_only,
             first,
             max_depth: self.max_depth,
             worst_first: self.objective == Some(Objective::Worst),
             deadline,
+            stop,
             exact_below: self.exact_below,
             cache: CacheSettings {
                 bytes: self.cache_mib.map_or(DEFAULT_CACHE_MIB, |m| m as usize) << 20,
@@ -193,6 +197,15 @@ pub fn first_guess(board: Board, text: Option<&str>) -> Result<Option<u32>, Stri
         .parse(text)
         .map_err(|e| format!("--first '{text}': {e}"))?;
     Ok(board.index(code))
+}
+
+/// How long past `--time-limit SECONDS` a run may go on to finish a complete tree
+/// (the search stops at the limit; what it left is finished by a heuristic, and the
+/// heuristics' own trees are built to compare): a tenth of the limit, at least 5 s
+/// (5x7's five heuristic trees take about 0.6 s on one core; 1 s left some out on a
+/// busy machine). Past it the run gives up and writes nothing.
+pub fn stop_margin(limit: f64) -> Duration {
+    Duration::from_secs_f64((limit / 10.0).max(5.0))
 }
 
 /// The most worker threads `--threads` takes: far more than cores only adds

@@ -56,7 +56,10 @@ pub fn run(args: &Args) -> Outcome {
     let period = Duration::from_secs_f64(args.search.checkpoint_every.unwrap_or(60.0));
     let first_best = args.search.first_best();
     let started = Instant::now();
-    let counters = Counters::default();
+    let counters = Counters {
+        stop: generator::Stop::at(options.stop),
+        ..Counters::default()
+    };
     let done = Done::default();
     let codes = Codes::new(board);
     let (tree, tried) = std::thread::scope(|scope| {
