@@ -184,6 +184,24 @@ fn rust_export_holds_the_files_bytes() {
     }
 }
 
+/// Compiles C `sources` into `program` with the system's C compiler, warnings as
+/// errors, and `flags`.
+fn compile_c(flags: &[&str], sources: &[std::path::PathBuf], program: &std::path::Path) {
+    let cc = std::process::Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Werror"])
+        .args(flags)
+        .args(sources)
+        .arg("-o")
+        .arg(program)
+        .output()
+        .expect("a C compiler (cc) is on the machine: Rust links with it");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+}
+
 /// Compiles the C export with the system's C compiler and plays every secret's
 /// game prefix by prefix through its walker.
 fn check_c_walker(tree: &str, dir: &std::path::Path) {
@@ -212,24 +230,7 @@ int main(void) {
     let source = dir.join("walk.c");
     std::fs::write(&source, format!("{c}{main}")).unwrap();
     let program = dir.join("walk");
-    let cc = std::process::Command::new("cc")
-        .args([
-            "-std=c99",
-            "-O2",
-            "-Wall",
-            "-Werror",
-            "-Wno-unused-function",
-            "-o",
-        ])
-        .arg(&program)
-        .arg(&source)
-        .output()
-        .expect("a C compiler (cc) is on the machine: Rust links with it");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
-    );
+    compile_c(&["-Wno-unused-function"], &[source], &program);
 
     let games = ok("mmlookup", &["export", "--format", "text", tree]);
     let (mut queries, mut expected) = (String::new(), Vec::new());
@@ -310,19 +311,11 @@ fn the_arduino_sketch_plays_every_secret_here_and_its_header_is_current() {
     );
     let dir = scratch("arduino_sketch");
     let program = dir.join("sketch");
-    let cc = std::process::Command::new("cc")
-        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-x", "c"])
-        .arg(root().join("arduino/mmtree/mmtree.ino"))
-        .arg(root().join("arduino/main.cpp"))
-        .arg("-o")
-        .arg(&program)
-        .output()
-        .expect("a C compiler (cc) is on the machine: Rust links with it");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
-    );
+    let sources = [
+        root().join("arduino/mmtree/mmtree.ino"),
+        root().join("arduino/main.cpp"),
+    ];
+    compile_c(&["-Wextra", "-x", "c"], &sources, &program);
     let run = std::process::Command::new(&program).output().unwrap();
     let out = String::from_utf8(run.stdout).unwrap();
     assert!(run.status.success(), "{out}");
