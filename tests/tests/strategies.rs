@@ -207,3 +207,48 @@ fn first_best_keeps_the_best_tree_of_one_first_guess_per_class() {
     let err = fails("mmgen", &["--first", "bset", "--out", "x.mmt"]);
     assert!(err.contains("--first 'bset'"), "{err}");
 }
+
+/// With stderr not a terminal, every strategy logs a line at a steady pace
+/// (`--log-every`): the secrets placed and the time left; `--progress never` is
+/// silent, and the file is the same either way.
+#[test]
+fn every_strategy_logs_its_progress_when_not_on_a_terminal() {
+    let dir = scratch("progress_log");
+    let board = ["--pegs", "5", "--colors", "8", "--strategy", "knuth"];
+    let (logged, quiet) = (dir.join("logged.mmt"), dir.join("quiet.mmt"));
+    let out = run(
+        "mmgen",
+        &[
+            &board[..],
+            &["--log-every", "0.05", "--out", logged.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success());
+    let log = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(lines.len() >= 2, "{log}");
+    for line in &lines {
+        assert!(
+            line.contains(" of 32768 secrets (") && line.contains("left"),
+            "{line}"
+        );
+    }
+    let out = run(
+        "mmgen",
+        &[
+            &board[..],
+            &[
+                "--progress",
+                "never",
+                "--log-every",
+                "0.05",
+                "--out",
+                quiet.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success() && out.stderr.is_empty());
+    assert!(std::fs::read(&logged).unwrap() == std::fs::read(&quiet).unwrap());
+}

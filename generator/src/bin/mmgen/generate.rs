@@ -19,6 +19,14 @@ use std::sync::atomic::Ordering;
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+/// How progress is shown (see `Args::progress`).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Progress {
+    Auto,
+    Always,
+    Never,
+}
+
 /// Build the complete strategy tree for a board and write it to FILE.
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,6 +44,14 @@ pub struct Args {
     /// Replace FILE even if it exists and is not a tree file.
     #[arg(long)]
     force: bool,
+    /// How the run shows its progress on stderr: auto, a bar on a terminal and a
+    /// line every --log-every seconds otherwise; always, those lines even on a
+    /// terminal; never, nothing.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    progress: Progress,
+    /// Seconds between progress lines (default: --checkpoint-every, or 60).
+    #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::period)]
+    log_every: Option<f64>,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -65,15 +81,22 @@ pub fn run(args: &Args) -> Outcome {
     let (tree, tried) = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
         // With --first best, a line per tree instead (below).
-        if std::io::stderr().is_terminal() && !first_best {
+        let terminal = std::io::stderr().is_terminal();
+        let (bar, log) = match args.progress {
+            Progress::Auto => (terminal, !terminal),
+            Progress::Always => (false, true),
+            Progress::Never => (false, false),
+        };
+        if bar && !first_best {
             scope.spawn(move || show_progress(codes, counters, strategy, done));
-        } else if strategy.searched().is_some() {
-            // A log: a line on where the search stands, so a long proof shows its
-            // gap and its rate.
+        } else if log && !first_best {
+            // A log: a line at a steady pace on where the run stands, so a long run
+            // shows its rate (and a proof its gap).
             let start = Instant::now();
+            let log_period = args.log_every.map_or(period, Duration::from_secs_f64);
             scope.spawn(move || {
-                every(period, done, || {
-                    let line = standing_line(codes, strategy);
+                every(log_period, done, || {
+                    let line = log_line(codes, counters, strategy, start.elapsed());
                     eprintln!("{} {line}", clock(start.elapsed()));
                 })
             });
@@ -247,6 +270,29 @@ fn every(period: Duration, done: &Done, mut tick: impl FnMut()) {
     while !done.wait(period) {
         tick();
     }
+}
+
+/// Where a run stands: for an exact search that has placed no secret yet, its
+/// standing; otherwise the secrets placed and the time left.
+fn log_line(
+    codes: &Codes,
+    counters: &Counters,
+    strategy: &dyn Strategy,
+    elapsed: Duration,
+) -> String {
+    let solved = counters.solved.load(Ordering::Relaxed);
+    if solved == 0 && strategy.searched().is_some() {
+        return standing_line(codes, strategy);
+    }
+    let all = u64::from(codes.len());
+    let left = match counters.progress.time_left(elapsed) {
+        Some(left) => format!("about {} left", clock(left)),
+        None => "estimating the time left".into(),
+    };
+    format!(
+        "placed {solved} of {all} secrets ({:.1}%); {left}",
+        100.0 * solved as f64 / all.max(1) as f64
+    )
 }
 
 /// Positions searched, the best total found and the least total proven.
