@@ -116,6 +116,12 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
     for (key, child) in branches {
         let answer =
             Feedback::parse(key, &board).map_err(|e| format!("{at}: answer '{key}': {e}"))?;
+        if answer.is_win(pegs) {
+            return Err(format!(
+                "{at}: a branch for {answer} after {text} is not written: the win is implied \
+                 (a guess that is still possible ends the game for its own secret)"
+            ));
+        }
         let index = answer.index(pegs);
         if !parts.iter().any(|(a, _)| a == index) {
             return Err(format!(

@@ -122,6 +122,28 @@ fn import_refuses_incomplete_or_impossible_trees() {
         err.contains("the root: no branch for answer 0,0 to 1122 (256 secrets)"),
         "{err}"
     );
+    // A branch for the win is refused as such (it said no secret gives 4,0).
+    std::fs::write(
+        &file,
+        r#"{"guess":"1122","children":{"4,0":{"guess":"1122"}}}"#,
+    )
+    .unwrap();
+    let args = [
+        "import",
+        file.to_str().unwrap(),
+        "--pegs",
+        "4",
+        "--colors",
+        "6",
+    ];
+    let err = fails(
+        "mmgen",
+        &[&args[..], &["--out", out.to_str().unwrap()]].concat(),
+    );
+    assert!(
+        err.contains("a branch for 4,0 after 1122 is not written: the win is implied"),
+        "{err}"
+    );
     std::fs::write(&file, "not json").unwrap();
     let err = fails(
         "mmgen",
