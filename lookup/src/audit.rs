@@ -17,7 +17,7 @@
 use crate::board::{Code, Written};
 use crate::format::{FormatError, Meta, Stats};
 use crate::play::{solve, PlayError};
-use crate::score::{answer_count, ScoreBits, MAX_ANSWERS};
+use crate::score::{answer_count, Feedback, ScoreBits, MAX_ANSWERS};
 use crate::tree::{Position, Tree};
 use std::fmt;
 use std::vec::Vec;
@@ -50,6 +50,7 @@ pub enum AuditError {
         record: u32,
         stored: u64,
         actual: u64,
+        pegs: usize,
     },
     /// An edge leads to a leaf but the secrets there are not exactly the leaf's code.
     Leaf {
@@ -94,10 +95,27 @@ impl fmt::Display for AuditError {
                 record,
                 stored,
                 actual,
-            } => write!(
-                f,
-                "node {record} has branches {stored:#x}, its guess gives answers {actual:#x}"
-            ),
+                pegs,
+            } => {
+                // The answers by name (B,W), not as bit masks.
+                let answers = |mask: u64| -> String {
+                    let named: Vec<String> = (0..64)
+                        .filter(|a| mask >> a & 1 == 1)
+                        .filter_map(|a| Feedback::from_index(a, *pegs))
+                        .map(|f| f.to_string())
+                        .collect();
+                    match named.is_empty() {
+                        true => "none".into(),
+                        false => named.join(" "),
+                    }
+                };
+                write!(
+                    f,
+                    "node {record} has branches for the answers {}, but its guess gets {} from the secrets there",
+                    answers(*stored),
+                    answers(*actual)
+                )
+            }
             Leaf { code, secrets } => write!(
                 f,
                 "leaf {code} is reached by {secrets} secrets, not just itself"
@@ -245,6 +263,7 @@ impl<'t, D: AsRef<[u8]>> PushDown<'t, D> {
                 record,
                 stored: node.mask,
                 actual: actual_mask,
+                pegs,
             });
         }
         if class_start[win + 1] > class_start[win] {
@@ -353,3 +372,23 @@ fn compare_stats(stored: &Stats, actual: &Stats) -> Result<(), AuditError> {
 }
 
 impl std::error::Error for AuditError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn a_wrong_answer_mask_is_named_by_its_answers() {
+        let error = AuditError::Answers {
+            record: 5,
+            stored: 0b11,
+            actual: 0b101,
+            pegs: 4,
+        };
+        assert_eq!(
+            error.to_string(),
+            "node 5 has branches for the answers 0,0 0,1, but its guess gets 0,0 0,2 from the secrets there"
+        );
+    }
+}

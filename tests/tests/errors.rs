@@ -312,3 +312,29 @@ fn a_full_standard_output_is_named() {
         "{err}"
     );
 }
+
+/// An audit that fails names the file it failed on.
+#[test]
+fn a_failed_audit_names_its_file() {
+    let dir = scratch("audit_names");
+    let mut bytes = std::fs::read(root().join("trees/knuth-4x6.mmt")).unwrap();
+    // The header's total, 5801 (a varint: 251, then 0x16a9), made 5802; checksum made good.
+    let at = bytes
+        .windows(3)
+        .position(|w| w == [251, 0xa9, 0x16])
+        .unwrap();
+    bytes[at + 1] = 0xaa;
+    let body = bytes.len() - 4;
+    let crc = lookup::checksum::crc32(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    let file = dir.join("lying.mmt");
+    std::fs::write(&file, &bytes).unwrap();
+    let err = fails("mmlookup", &["audit", file.to_str().unwrap()]);
+    assert_eq!(
+        err,
+        format!(
+            "mmlookup: error: {}: audit failed: the header says total_guesses = 5802, the tree has 5801",
+            file.display()
+        )
+    );
+}

@@ -10,7 +10,7 @@ pub use crate::source::FileArgs as Args;
 /// The summary of the audited tree (its statistics now proven), or why it failed.
 fn audited(args: &Args) -> Result<(Summary, lookup::audit::Report), String> {
     let tree = args.tree.open()?;
-    let report = audit(&tree).map_err(|e| format!("audit failed: {e}"))?;
+    let report = audit(&tree).map_err(|e| format!("{}: audit failed: {e}", args.tree.name()))?;
     let first = tree.guess(tree.root()).map_err(|e| e.to_string())?;
     let summary = Summary::new(tree.board(), &report.meta, first, report.file_bytes);
     Ok((summary, report))

@@ -83,6 +83,14 @@ impl TreeFile {
     pub fn open(&self) -> Result<Tree<Bytes>, String> {
         open(self.file.as_deref().or(self.tree.as_deref()))
     }
+
+    /// The tree named in messages: its path, or the built-in one.
+    pub fn name(&self) -> String {
+        match self.file.as_deref().or(self.tree.as_deref()) {
+            Some(path) => path.display().to_string(),
+            None => "the built-in classic tree".into(),
+        }
+    }
 }
 
 /// The arguments of `audit` and `info`.
