@@ -138,10 +138,11 @@ fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Su
             .find(|(a, _)| *a == answer)
             .map(|(_, child)| *child)
             .ok_or_else(|| {
-                format!(
-                    "{at}: no branch for answer {feedback} to {text} ({} secrets)",
-                    part.len()
-                )
+                let secrets = match part.len() {
+                    1 => "1 secret".to_string(),
+                    n => format!("{n} secrets"),
+                };
+                format!("{at}: no branch for answer {feedback} to {text} ({secrets})")
             })?;
         let below = format!("{at} -> {text} {feedback}");
         children.push((answer, node(codes, child, part, &below)?));

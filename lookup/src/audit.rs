@@ -89,7 +89,12 @@ impl fmt::Display for AuditError {
                 actual,
             } => write!(
                 f,
-                "node {record} claims {stored} candidates, {actual} secrets reach it"
+                "node {record} claims {stored} candidates, {actual} {} it",
+                if *actual == 1 {
+                    "secret reaches"
+                } else {
+                    "secrets reach"
+                }
             ),
             Answers {
                 record,

@@ -138,10 +138,11 @@ pub fn run(args: &Args) -> Outcome {
             true => "at the start".to_string(),
             false => format!("after {}", history(d)),
         };
+        let left = crate::session::plural(d.candidates.into(), "secret", "secrets");
         writeln!(
             out,
-            "  {at} ({} secrets left): a plays {}, b plays {}",
-            d.candidates, d.a, d.b
+            "  {at} ({left} left): a plays {}, b plays {}",
+            d.a, d.b
         )?;
     }
     Ok(())

@@ -157,8 +157,9 @@ fn dot<D: AsRef<[u8]>>(tree: &Tree<D>, max_depth: u32, out: &mut impl Write) -> 
                 let cut = depth >= max_depth && tree.children(position)?.next().is_some();
                 let label = if cut {
                     format!(
-                        "{}\\n{candidates} secrets\\n...",
-                        board.display(tree.guess(position)?)
+                        "{}\\n{}\\n...",
+                        board.display(tree.guess(position)?),
+                        crate::session::plural(candidates.into(), "secret", "secrets")
                     )
                 } else {
                     format!("{}\\n{candidates}", board.display(tree.guess(position)?))
