@@ -4,8 +4,10 @@
 //! HTTP is hyper's (1.x) on tokio: a well-kept, widely deployed HTTP/1.1 stack,
 //! so parsing, keep-alive and malformed requests are handled by code that sees far
 //! more hostile traffic than ours will. What is ours is the limits:
-//! - the request line and headers must fit [`HEAD_BYTES`] (hyper's read buffer:
-//!   beyond it, the request gets 431 or the connection is closed);
+//! - the request line and headers must fit [`HEAD_BYTES`]: beyond it the request is
+//!   answered 431 with a JSON error, as every error is; hyper's read buffer is four
+//!   times that, and a head beyond even that gets hyper's own bare 431, or the
+//!   connection is closed;
 //! - they must arrive within [`HEAD_SECONDS`] (a client that sends one byte a second
 //!   is cut off), and a connection lives at most [`CONNECTION_SECONDS`];
 //! - at most `--max-connections` connections are open at once; one more is answered
@@ -126,7 +128,7 @@ async fn serve(trees: Arc<Vec<Served>>, addr: SocketAddr, most: usize) -> Outcom
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(Duration::from_secs(HEAD_SECONDS))
-                .max_buf_size(HEAD_BYTES);
+                .max_buf_size(4 * HEAD_BYTES);
             let connection = http.serve_connection(TokioIo::new(stream), service);
             let lifetime = Duration::from_secs(CONNECTION_SECONDS);
             let _ = tokio::time::timeout(lifetime, connection).await;
@@ -143,7 +145,23 @@ async fn handle(
     let path = request.uri().path().to_owned();
     let query = request.uri().query().unwrap_or("").to_owned();
     let head = method == "HEAD";
-    let reply = match api::quick(&trees, &method, &path, &query) {
+    // The request line and headers as sent, about: method, target, version, and each
+    // header's name, value and separators.
+    let head_bytes = method.len()
+        + request.uri().to_string().len()
+        + 12
+        + (request.headers().iter())
+            .map(|(name, value)| name.as_str().len() + value.len() + 4)
+            .sum::<usize>();
+    let too_big = (head_bytes > HEAD_BYTES).then(|| api::Reply {
+        status: 431,
+        content_type: "application/json",
+        body: format!(
+            "{{\"error\":\"the request line and headers take {head_bytes} bytes; at most {HEAD_BYTES}\"}}\n"
+        )
+        .into_bytes(),
+    });
+    let reply = match too_big.or_else(|| api::quick(&trees, &method, &path, &query)) {
         Some(reply) => reply,
         None => {
             let searched = move || respond(&trees, &method, &path, &query);
