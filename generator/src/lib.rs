@@ -77,7 +77,14 @@ impl Stop {
         }
     }
 
-    /// Whether the run has given up.
+    /// Whether the run has given up: some work was skipped because its time had
+    /// passed (unlike [`Stop::passed`], this does not look at the clock, so a tree
+    /// finished just in time is kept).
+    pub fn gave_up(&self) -> bool {
+        self.passed.load(Ordering::Relaxed)
+    }
+
+    /// Whether the run's time has passed (from then on, work is skipped).
     pub fn passed(&self) -> bool {
         if self.passed.load(Ordering::Relaxed) {
             return true;
@@ -124,7 +131,7 @@ pub fn generate_on(
 ) -> Result<Generated, strategy::Unmet> {
     strategy.check(codes, settings, counters)?;
     let tree = build::expand(codes, strategy, settings, counters);
-    if counters.stop.passed() {
+    if counters.stop.gave_up() {
         return Err(strategy::Unmet::Stopped);
     }
     let generated = lay_out(codes.board(), &tree, strategy.info(codes));
