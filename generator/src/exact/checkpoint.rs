@@ -47,6 +47,19 @@ impl Exact {
             u8::from(self.candidates_only),
             u8::from(self.cache_settings.canonical_keys),
         ]);
+        // Sized at once (a shard at a time, each briefly; what the search adds
+        // meanwhile gets a little room): growing a buffer of gigabytes by doubling
+        // would copy it over and over, and hold twice its size at the end.
+        let size: usize = (0..SHARDS)
+            .map(|index| {
+                let shard = self.cache.lock(index);
+                shard
+                    .entries()
+                    .map(|(_, key, _)| 13 + 4 * key.len())
+                    .sum::<usize>()
+            })
+            .sum();
+        out.reserve_exact(size + size / 64 + 16);
         let count_at = out.len();
         out.extend(0u64.to_le_bytes());
         let (mut count, mut longest_pause, mut locked) = (0u64, Duration::ZERO, Duration::ZERO);
