@@ -272,18 +272,18 @@ fn every(period: Duration, done: &Done, mut tick: impl FnMut()) {
     }
 }
 
-/// Where a run stands: for an exact search that has placed no secret yet, its
-/// standing; otherwise the secrets placed and the time left.
+/// Where a run stands: for an exact search, its standing (positions, floor, best
+/// total); for a rule, the secrets placed and the time left.
 fn log_line(
     codes: &Codes,
     counters: &Counters,
     strategy: &dyn Strategy,
     elapsed: Duration,
 ) -> String {
-    let solved = counters.solved.load(Ordering::Relaxed);
-    if solved == 0 && strategy.searched().is_some() {
+    if strategy.searched().is_some() {
         return standing_line(codes, strategy);
     }
+    let solved = counters.solved.load(Ordering::Relaxed);
     let all = u64::from(codes.len());
     let left = match counters.progress.time_left(elapsed) {
         Some(left) => format!("about {} left", clock(left)),
