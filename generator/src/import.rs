@@ -177,9 +177,10 @@ mod tests {
             .unwrap_err()
             .contains("no branch for answer 0,0 to 1 (2 secrets)"));
         let extra = r#"{"guess":"1","children":{"0,0":{"guess":"2","children":{"0,0":{"guess":"3"}}},"1,0":{"guess":"1"}}}"#;
+        // 1,0 is the win on 1 peg: implied, so a branch for it is refused as such.
         assert!(from_json(&codes, extra)
             .unwrap_err()
-            .contains("no secret left here answers 1 with 1,0"));
+            .contains("a branch for 1,0 after 1 is not written: the win is implied"));
         let wrong_leaf =
             r#"{"guess":"1","children":{"0,0":{"guess":"2","children":{"0,0":{"guess":"2"}}}}}"#;
         let err = from_json(&codes, wrong_leaf).unwrap_err();
