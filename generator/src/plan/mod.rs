@@ -135,12 +135,29 @@ pub struct Plan {
     pub heuristic: Option<(StrategyKind, u32)>,
 }
 
-/// How many array tasks the job scripts of `plan` run: `asked`, or one per item;
+/// Secrets a default array task gets: enough work that a task's start (one to two
+/// seconds on a stock one-node Slurm, `make test-cluster`) is small against it.
+/// A rule builds about 9,000 secrets' subtrees a second on one core (6x9 Knuth:
+/// 531,441 in 57 s), so 100,000 is seconds of work; the exact search takes far
+/// longer a secret and gets 2,000 (a 4x7 proof, 11,999 secrets in 2 s, is 6 tasks).
+fn secrets_per_task(strategy: StrategyKind) -> u64 {
+    match strategy {
+        StrategyKind::Optimal => 2_000,
+        _ => 100_000,
+    }
+}
+
+/// How many array tasks the job scripts of `plan` run: `asked`, or enough for the
+/// plan's work by [`secrets_per_task`] (5x7 Knuth: 1 task for its 230 items);
 /// at most 1000 (Slurm's default `MaxArraySize` is 1001), and no more than items.
 pub fn array_tasks(plan: &Plan, asked: Option<usize>) -> Result<usize, String> {
     let items = plan.items.len().max(1);
     match asked {
-        None => Ok(items.min(slurm::MAX_TASKS)),
+        None => {
+            let secrets: u64 = plan.items.iter().map(|i| u64::from(i.secrets)).sum();
+            let wanted = secrets.div_ceil(secrets_per_task(plan.recipe.strategy));
+            Ok((wanted.max(1) as usize).min(items).min(slurm::MAX_TASKS))
+        }
         Some(t) if (1..=slurm::MAX_TASKS).contains(&t) => Ok(t.min(items)),
         Some(t) => Err(format!(
             "--tasks {t}: a job array takes 1 to {} tasks (Slurm's MaxArraySize)",

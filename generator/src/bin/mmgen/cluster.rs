@@ -39,7 +39,8 @@ pub struct PlanArgs {
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// Tasks of the Slurm job array, each solving its share of the items (default:
-    /// one per item, at most 1000).
+    /// enough for the work, about 100,000 secrets a task for a rule and 2,000 for the
+    /// exact search; at most 1000, and no more than items).
     #[arg(long, value_name = "N", value_parser = lookup::cli::at_least_one::<usize>)]
     tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
@@ -134,13 +135,16 @@ pub fn plan(args: &PlanArgs) -> Outcome {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "planned {} work items at depth {} ({} secrets; the largest item {}, the smallest {}) for {} array tasks in {}",
+        "planned {} work items at depth {} ({} secrets; the largest item {}, the smallest {}) for {} in {}",
         sizes.len(),
         run.plan.depth,
         sizes.iter().map(|&s| u64::from(s)).sum::<u64>(),
         sizes.iter().max().unwrap_or(&0),
         sizes.iter().min().unwrap_or(&0),
-        tasks,
+        match tasks {
+            1 => "1 array task".to_string(),
+            n => format!("{n} array tasks"),
+        },
         args.dir.display()
     )?;
     writeln!(
