@@ -148,7 +148,7 @@ fn secrets_per_task(strategy: StrategyKind) -> u64 {
 }
 
 /// How many array tasks the job scripts of `plan` run: `asked`, or enough for the
-/// plan's work by [`secrets_per_task`] (5x7 Knuth: 1 task for its 230 items);
+/// plan's work, by the secrets a task gets (5x7 Knuth: 1 task for its 230 items);
 /// at most 1000 (Slurm's default `MaxArraySize` is 1001), and no more than items.
 pub fn array_tasks(plan: &Plan, asked: Option<usize>) -> Result<usize, String> {
     let items = plan.items.len().max(1);
