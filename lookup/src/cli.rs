@@ -106,9 +106,10 @@ pub fn colors(text: &str) -> Result<u32, String> {
 
 /// A count of at least one (array tasks, a plan's depth).
 pub fn at_least_one<T: TryFrom<u32>>(text: &str) -> Result<T, String> {
-    let n = in_range(text, 1, u32::MAX, "")
-        .map_err(|_| "give a whole number, at least 1".to_string())?;
-    T::try_from(n).map_err(|_| "too large".to_string())
+    match text.parse::<u32>() {
+        Ok(n) if n >= 1 => T::try_from(n).map_err(|_| "too large".into()),
+        _ => Err("give a whole number, at least 1".into()),
+    }
 }
 
 fn in_range(text: &str, low: u32, high: u32, what: &str) -> Result<u32, String> {

@@ -221,18 +221,16 @@ fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, do
         let Some(b) = &bar else { continue };
         let solved = counters.solved.load(Ordering::Relaxed);
         b.set_position(solved);
-        let message = match counters.progress.time_left(start.elapsed()) {
-            _ if solved == 0 && strategy.searched().is_some() => {
-                if standing.1 <= Instant::now() {
-                    standing = (
-                        standing_line(codes, strategy),
-                        Instant::now() + Duration::from_secs(2),
-                    );
-                }
-                standing.0.clone()
+        let message = if solved == 0 && strategy.searched().is_some() {
+            if standing.1 <= Instant::now() {
+                standing = (
+                    standing_line(codes, strategy),
+                    Instant::now() + Duration::from_secs(2),
+                );
             }
-            Some(left) => format!("about {} left", clock(left)),
-            None => "estimating the time left".into(),
+            standing.0.clone()
+        } else {
+            time_left(counters, start.elapsed())
         };
         b.set_message(message);
     }
@@ -285,14 +283,19 @@ fn log_line(
     }
     let solved = counters.solved.load(Ordering::Relaxed);
     let all = u64::from(codes.len());
-    let left = match counters.progress.time_left(elapsed) {
+    format!(
+        "placed {solved} of {all} secrets ({:.1}%); {}",
+        100.0 * solved as f64 / all.max(1) as f64,
+        time_left(counters, elapsed)
+    )
+}
+
+/// The time left, as the bar and the log say it.
+fn time_left(counters: &Counters, elapsed: Duration) -> String {
+    match counters.progress.time_left(elapsed) {
         Some(left) => format!("about {} left", clock(left)),
         None => "estimating the time left".into(),
-    };
-    format!(
-        "placed {solved} of {all} secrets ({:.1}%); {left}",
-        100.0 * solved as f64 / all.max(1) as f64
-    )
+    }
 }
 
 /// Positions searched, the best total found and the least total proven.
