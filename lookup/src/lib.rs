@@ -8,7 +8,8 @@
 //! Without the default `std` feature the crate is `no_std` and allocation-free:
 //! boards, scoring, the layout and the walk ([`play::next`], [`play::solve`]) work on
 //! a `&[u8]` compiled into firmware. The metadata block, the writer, the audit, the
-//! plain rules and the walkers need `std`.
+//! plain rules, the walkers and [`hint`] (the next guess on or off the tree's line)
+//! need `std`; [`web`] (the hint board's JSON answers) needs feature `web`.
 //!
 //! ```
 //! use lookup::{play, Board, Feedback, Move, Tree};
@@ -38,6 +39,8 @@ pub mod checksum;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod format;
+#[cfg(feature = "std")]
+pub mod hint;
 pub mod play;
 #[cfg(feature = "std")]
 pub mod rules;
@@ -45,6 +48,8 @@ pub mod score;
 pub mod tree;
 #[cfg(feature = "std")]
 pub mod walk;
+#[cfg(feature = "web")]
+pub mod web;
 
 pub use board::{Board, Code};
 pub use play::Move;

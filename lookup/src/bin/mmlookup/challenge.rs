@@ -73,10 +73,7 @@ pub fn run(args: &Args) -> Outcome {
                 }
             }
             Ok(Input::Command(word, number)) => match word.as_str() {
-                "hint" | "h" | "?" => match game.hint() {
-                    Ok(hint) => console.say(&hint.describe(board))?,
-                    Err(message) => console.say(&format!("no hint: {message}"))?,
-                },
+                "hint" | "h" | "?" => console.say(&game.say_hint())?,
                 "moves" | "m" => console.say(&game.describe_moves())?,
                 "show" | "s" => match game.describe_candidates(number) {
                     Ok(text) | Err(text) => console.say(&text)?,

@@ -108,9 +108,6 @@ fn say_hint<D: AsRef<[u8]>, R: std::io::BufRead, W: std::io::Write>(
     console: &mut Console<R, W>,
     game: &Session<D>,
 ) -> Outcome {
-    match game.hint() {
-        Ok(hint) => console.say(&hint.describe(game.board()))?,
-        Err(message) => console.say(&format!("no hint: {message}"))?,
-    }
+    console.say(&game.say_hint())?;
     Ok(())
 }

@@ -4,173 +4,36 @@
 //! leaves it. Also the forgiving reader of what players type.
 
 use crate::Failure;
-use lookup::format::Meta;
-use lookup::play::{self, Next, PlayError};
-use lookup::rules::{self, Rule};
+use lookup::hint::{consistent, hint, Live};
+pub use lookup::hint::{plural, solved_in, Hint};
 use lookup::score::score;
-use lookup::{Board, Code, Feedback, Move, Position, Tree};
+use lookup::{Board, Code, Feedback, Move, Tree};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-/// Where the next guess comes from.
-pub enum Hint {
-    /// Read from the tree, at `position`.
-    Tree {
-        guess: Code,
-        candidates: usize,
-        position: Position,
-    },
-    /// Off the tree's line: computed now with `rule`.
-    Live {
-        guess: Code,
-        candidates: usize,
-        rule: Rule,
-        took: Duration,
-    },
-    /// The last move won.
-    Solved { guesses: usize },
-}
-
-impl Hint {
-    /// One line for the player.
-    pub fn describe(&self, board: Board) -> String {
-        let secrets = |n: usize| plural(n as u64, "secret", "secrets");
-        match *self {
-            Hint::Tree {
-                guess, candidates, ..
-            } => format!(
-                "hint: {} ({} still possible; from the tree)",
-                board.display(guess),
-                secrets(candidates)
-            ),
-            Hint::Live {
-                guess,
-                candidates,
-                rule,
-                took,
-            } => format!(
-                "hint: {} ({} still possible; off the tree's line, so computed live with the {} rule in {:.1} ms)",
-                board.display(guess),
-                secrets(candidates),
-                rule.name(),
-                took.as_secs_f64() * 1000.0
-            ),
-            Hint::Solved { guesses } => solved_in(guesses),
-        }
-    }
-
-    pub fn guess(&self) -> Option<Code> {
-        match *self {
-            Hint::Tree { guess, .. } | Hint::Live { guess, .. } => Some(guess),
-            Hint::Solved { .. } => None,
-        }
-    }
-}
-
-/// `n` and the noun for it: "1 guess", "5 guesses".
-pub fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// "solved in 1 guess", "solved in 5 guesses".
-pub fn solved_in(guesses: usize) -> String {
-    format!("solved in {}", plural(guesses as u64, "guess", "guesses"))
-}
-
-/// How guesses are computed off a tree's line: with the tree's own rule, or for a
-/// tree that has none (exact search, imported) with expected-size, said by name,
-/// since the exact search is not run at play time.
-#[derive(Clone, Copy, Debug)]
-pub struct Live {
-    pub rule: Rule,
-    pub consistent_only: bool,
-}
-
-impl Live {
-    pub fn of(meta: &Meta) -> Live {
-        Live {
-            rule: (meta.strategy.kind())
-                .and_then(Rule::of)
-                .unwrap_or(Rule::ExpectedSize),
-            consistent_only: meta.strategy.settings().consistent_only,
-        }
-    }
-}
-
-/// The codes of `board` that give every answer of `moves`.
-pub fn consistent(board: Board, moves: &[Move]) -> Vec<Code> {
-    board
-        .codes()
-        .filter(|&s| {
-            moves
-                .iter()
-                .all(|m| score(m.guess, s, board.pegs()) == m.answer)
-        })
-        .collect()
-}
-
-/// The next guess after `moves`: from the tree while they follow its line, else
-/// computed live over the secrets `candidates` gives (asked only then). An
-/// impossible history, or moves after a win, are errors with the move named.
-pub fn hint<D: AsRef<[u8]>>(
-    tree: &Tree<D>,
-    live: Live,
-    moves: &[Move],
-    candidates: impl FnOnce() -> Vec<Code>,
-) -> Result<Hint, String> {
-    if let Some(walked) = on_line(tree, moves) {
-        return walked;
-    }
-    let board = tree.board();
-    if let Some(won) = moves.iter().position(|m| m.answer.is_win(board.pegs())) {
-        if won + 1 < moves.len() {
-            let after = PlayError::AfterWin {
-                move_number: won + 2,
-            };
-            return Err(after.to_string());
-        }
-    }
-    let candidates = candidates();
-    if candidates.is_empty() {
-        let k = play::first_impossible_move(&board, moves).unwrap_or(moves.len());
-        let impossible = PlayError::Impossible {
-            move_number: k,
-            guess: board.display(moves[k - 1].guess),
-            answer: moves[k - 1].answer,
-        };
-        return Err(impossible.to_string());
-    }
-    if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {
-        return Ok(Hint::Solved {
-            guesses: moves.len(),
-        });
-    }
-    let started = Instant::now();
-    let guess = rules::best_guess(&board, live.rule, &candidates, live.consistent_only);
-    Ok(Hint::Live {
-        guess,
-        candidates: candidates.len(),
-        rule: live.rule,
-        took: started.elapsed(),
-    })
-}
-
-/// [`hint`] as far as walking the tree answers it: `None` once the moves leave the
-/// tree's line (then the answer may need a search).
-pub fn on_line<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Option<Result<Hint, String>> {
-    match play::next(tree, moves) {
-        Ok(Next::Guess {
+/// A hint in words for the player, with how long a live one took to compute.
+fn describe(hint: &Hint, board: Board, took: Duration) -> String {
+    let secrets = |n: usize| plural(n as u64, "secret", "secrets");
+    match *hint {
+        Hint::Tree {
+            guess, candidates, ..
+        } => format!(
+            "hint: {} ({} still possible; from the tree)",
+            board.display(guess),
+            secrets(candidates)
+        ),
+        Hint::Live {
             guess,
             candidates,
-            position,
-        }) => Some(Ok(Hint::Tree {
-            guess,
-            candidates: candidates as usize,
-            position,
-        })),
-        Ok(Next::Solved { guesses }) => Some(Ok(Hint::Solved { guesses })),
-        Err(PlayError::OffLine { .. }) => None,
-        Err(e) => Some(Err(e.to_string())),
+            rule,
+        } => format!(
+            "hint: {} ({} still possible; off the tree's line, so computed live with the {} rule in {:.1} ms)",
+            board.display(guess),
+            secrets(candidates),
+            rule.name(),
+            took.as_secs_f64() * 1000.0
+        ),
+        Hint::Solved { guesses } => solved_in(guesses),
     }
 }
 
@@ -221,6 +84,15 @@ impl<'t, D: AsRef<[u8]>> Session<'t, D> {
         hint(self.tree, self.live, &self.moves, || {
             self.candidates.clone()
         })
+    }
+
+    /// The next guess in words, or why there is none.
+    pub fn say_hint(&self) -> String {
+        let started = Instant::now();
+        match self.hint() {
+            Ok(hint) => describe(&hint, self.board, started.elapsed()),
+            Err(message) => format!("no hint: {message}"),
+        }
     }
 
     /// Records a move; `None` plays the hint. Refuses, changing nothing, a move that

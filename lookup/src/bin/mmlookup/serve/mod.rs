@@ -1,5 +1,6 @@
-//! `mmlookup serve`: the hint board in a browser, and its JSON API, answered from
-//! the same memory-mapped trees as every other command (see [`api`]).
+//! `mmlookup serve`: the hint board in a browser, and its JSON API
+//! ([`lookup::web::api`]), answered from the same memory-mapped trees as every other
+//! command.
 //!
 //! HTTP is hyper's (1.x) on tokio: a well-kept, widely deployed HTTP/1.1 stack,
 //! so parsing, keep-alive and malformed requests are handled by code that sees far
@@ -17,15 +18,14 @@
 //!   big boards: those run on tokio's blocking pool, never on the threads that
 //!   read requests ([`api::quick`] tells them apart).
 
-mod api;
 mod page;
 
 use crate::{source, Outcome};
-use api::{respond, Served};
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use lookup::web::api::{self, Reply};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -58,6 +58,24 @@ pub struct Args {
     /// Connections open at once; more are answered 503.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     max_connections: u32,
+}
+
+/// A tree served, memory-mapped or built in.
+type Served = api::Served<source::Bytes>;
+
+/// The answer to `method path?query`: a file of the page, or the API's answer.
+fn respond(trees: &[Served], method: &str, path: &str, query: &str) -> Reply {
+    page_file(method, path).unwrap_or_else(|| api::respond(trees, method, path, query))
+}
+
+/// The answer when `path` is a file of the page.
+fn page_file(method: &str, path: &str) -> Option<Reply> {
+    let asset = page::asset(path).filter(|_| method == "GET" || method == "HEAD")?;
+    Some(Reply {
+        status: 200,
+        content_type: asset.content_type,
+        body: asset.body.as_bytes().to_vec(),
+    })
 }
 
 /// Each tree, verified, under its file name without `.mmt` (made unique).
@@ -153,7 +171,7 @@ async fn handle(
         + (request.headers().iter())
             .map(|(name, value)| name.as_str().len() + value.len() + 4)
             .sum::<usize>();
-    let too_big = (head_bytes > HEAD_BYTES).then(|| api::Reply {
+    let too_big = (head_bytes > HEAD_BYTES).then(|| Reply {
         status: 431,
         content_type: "application/json",
         body: format!(
@@ -161,12 +179,13 @@ async fn handle(
         )
         .into_bytes(),
     });
-    let reply = match too_big.or_else(|| api::quick(&trees, &method, &path, &query)) {
+    let quick = || page_file(&method, &path).or_else(|| api::quick(&trees, &method, &path, &query));
+    let reply = match too_big.or_else(quick) {
         Some(reply) => reply,
         None => {
             let searched = move || respond(&trees, &method, &path, &query);
             let reply = tokio::task::spawn_blocking(searched).await;
-            reply.unwrap_or_else(|_| api::Reply {
+            reply.unwrap_or_else(|_| Reply {
                 status: 500,
                 content_type: "application/json",
                 body: b"{\"error\": \"the answer could not be computed\"}\n".to_vec(),

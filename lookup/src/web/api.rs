@@ -1,29 +1,29 @@
-//! What `mmlookup serve` answers, as plain functions of the request's method, path
-//! and query: no socket here, so every route is tested without a server.
+//! The hint board's JSON API as plain functions of a request's method, path and
+//! query: no socket here, so every route is tested without a server, the server
+//! answers from it, and so does the page's WebAssembly core in a browser.
 //!
-//! The JSON API has the CLI's contract: `/api/next` answers exactly what
-//! `mmlookup next --json` prints for the same moves, `/api/explain` what `explain
-//! --json` prints, and a bad request gets status 400 with `{"error": "..."}`
-//! carrying the CLI's message. Only the fixed routes below exist: no path reaches
-//! the file system, so `..` and the like are simply not found.
+//! The API has the CLI's contract: `/api/next` answers exactly what `mmlookup next
+//! --json` prints for the same moves, `/api/explain` what `explain --json` prints,
+//! and a bad request gets status 400 with `{"error": "..."}` carrying the CLI's
+//! message. Only the fixed routes below exist: no path reaches a file system, so
+//! `..` and the like are simply not found.
 
-use super::page;
-use crate::session;
-use crate::{explain, next, source};
-use lookup::score::score;
-use lookup::{Board, Code, Move, Tree};
+use super::{explain, hint_json};
+use crate::hint::{self, parse_moves};
+use crate::score::score;
+use crate::{Board, Code, Move, Position, Tree};
 use serde_json::{json, Value};
 
 /// A tree being served, under the name the page and the API use for it.
-pub struct Served {
+pub struct Served<D> {
     pub id: String,
-    pub tree: Tree<source::Bytes>,
+    pub tree: Tree<D>,
     /// Its entry in `/api/trees`, made once (the header is decoded to make it).
     entry: Value,
 }
 
-impl Served {
-    pub fn new(id: String, tree: Tree<source::Bytes>) -> Served {
+impl<D: AsRef<[u8]>> Served<D> {
+    pub fn new(id: String, tree: Tree<D>) -> Served<D> {
         let entry = describe(&id, &tree);
         Served { id, tree, entry }
     }
@@ -95,13 +95,13 @@ fn parameters(query: &str) -> Result<Vec<(String, String)>, String> {
 }
 
 /// A request's parameters, with the tree they name.
-struct Query<'a> {
-    served: &'a Served,
+struct Query<'a, D> {
+    served: &'a Served<D>,
     pairs: Vec<(String, String)>,
 }
 
-impl<'a> Query<'a> {
-    fn new(trees: &'a [Served], query: &str) -> Result<Query<'a>, String> {
+impl<'a, D: AsRef<[u8]>> Query<'a, D> {
+    fn new(trees: &'a [Served<D>], query: &str) -> Result<Query<'a, D>, String> {
         let pairs = parameters(query)?;
         let wanted = pairs.iter().find(|(n, _)| n == "tree").map(|(_, v)| v);
         let served = match wanted {
@@ -126,7 +126,7 @@ impl<'a> Query<'a> {
 
     /// The `moves` parameter (moves separated by spaces), read as the CLI reads them.
     fn moves(&self) -> Result<Vec<Move>, String> {
-        next::parse_moves(
+        parse_moves(
             &self.board(),
             self.get("moves").unwrap_or("").split_whitespace(),
         )
@@ -140,18 +140,16 @@ impl<'a> Query<'a> {
 }
 
 /// The answer to `method path?query` from the `trees` served.
-pub fn respond(trees: &[Served], method: &str, path: &str, query: &str) -> Reply {
+pub fn respond<D: AsRef<[u8]>>(
+    trees: &[Served<D>],
+    method: &str,
+    path: &str,
+    query: &str,
+) -> Reply {
     if method != "GET" && method != "HEAD" {
         return Reply::error(405, "only GET is served");
     }
-    if let Some(asset) = page::asset(path) {
-        return Reply {
-            status: 200,
-            content_type: asset.content_type,
-            body: asset.body.as_bytes().to_vec(),
-        };
-    }
-    let route: fn(&Query) -> Result<Value, String> = match path {
+    let route: fn(&Query<D>) -> Result<Value, String> = match path {
         "/api/trees" => return Reply::json(200, &catalog(trees)),
         "/api/next" => next_json,
         "/api/explain" => |q| explain::explanation(&q.served.tree, &q.moves()?),
@@ -171,15 +169,20 @@ pub fn respond(trees: &[Served], method: &str, path: &str, query: &str) -> Reply
 /// may (an explanation, the secrets left, a hint computed live): the server gives
 /// these at once and the others on its blocking pool. Where it answers, it answers
 /// as [`respond`] does.
-pub fn quick(trees: &[Served], method: &str, path: &str, query: &str) -> Option<Reply> {
+pub fn quick<D: AsRef<[u8]>>(
+    trees: &[Served<D>],
+    method: &str,
+    path: &str,
+    query: &str,
+) -> Option<Reply> {
     let get = method == "GET" || method == "HEAD";
     match path {
         "/api/explain" | "/api/candidates" if get => None,
         "/api/next" if get => {
             let walked = Query::new(trees, query).and_then(|q| {
                 let moves = q.moves()?;
-                let hint = session::on_line(&q.served.tree, &moves);
-                Ok(hint.map(|h| h.map(|h| next::json(q.board(), &moves, &h))))
+                let hint = hint::on_line(&q.served.tree, &moves);
+                Ok(hint.map(|h| h.map(|h| hint_json(q.board(), &moves, &h))))
             });
             match walked {
                 Ok(None) => None,
@@ -191,20 +194,20 @@ pub fn quick(trees: &[Served], method: &str, path: &str, query: &str) -> Option<
     }
 }
 
-fn next_json(q: &Query) -> Result<Value, String> {
+fn next_json<D: AsRef<[u8]>>(q: &Query<D>) -> Result<Value, String> {
     let moves = q.moves()?;
-    let hint = next::hint(&q.served.tree, &moves)?;
-    Ok(next::json(q.board(), &moves, &hint))
+    let hint = hint::next(&q.served.tree, &moves)?;
+    Ok(hint_json(q.board(), &moves, &hint))
 }
 
 /// The secrets still possible (the first [`LIST_AT_MOST`]) and how many.
-fn candidates(q: &Query) -> Result<Value, String> {
+fn candidates<D: AsRef<[u8]>>(q: &Query<D>) -> Result<Value, String> {
     let moves = q.moves()?;
     let board = q.board();
-    let all = session::consistent(board, &moves);
+    let all = hint::consistent(board, &moves);
     if all.is_empty() {
         // The CLI's message for a contradiction.
-        next::hint(&q.served.tree, &moves)?;
+        hint::next(&q.served.tree, &moves)?;
     }
     let listed: Vec<String> = (all.iter().take(LIST_AT_MOST))
         .map(|&c| board.display(c).to_string())
@@ -213,7 +216,7 @@ fn candidates(q: &Query) -> Result<Value, String> {
 }
 
 /// The answer `guess` gets against `secret`, as `mmlookup score` prints it.
-fn score_json(q: &Query) -> Result<Value, String> {
+fn score_json<D: AsRef<[u8]>>(q: &Query<D>) -> Result<Value, String> {
     let (guess, secret) = (q.code("guess")?, q.code("secret")?);
     let answer = score(guess, secret, q.board().pegs());
     Ok(json!({
@@ -228,7 +231,7 @@ fn score_json(q: &Query) -> Result<Value, String> {
 /// export --format dot --depth` draws it: each node's guess, secrets, and branches
 /// by answer; the branches past the last guess shown are summed up (answer and
 /// secrets, no guess).
-fn top(q: &Query) -> Result<Value, String> {
+fn top<D: AsRef<[u8]>>(q: &Query<D>) -> Result<Value, String> {
     let depth = match q.get("depth") {
         None => 2,
         Some(d) => d
@@ -241,11 +244,11 @@ fn top(q: &Query) -> Result<Value, String> {
     node(tree, tree.root(), depth).map_err(|e| e.to_string())
 }
 
-fn node(
-    tree: &Tree<source::Bytes>,
-    at: lookup::Position,
+fn node<D: AsRef<[u8]>>(
+    tree: &Tree<D>,
+    at: Position,
     depth: u32,
-) -> Result<Value, lookup::format::FormatError> {
+) -> Result<Value, crate::format::FormatError> {
     let board = tree.board();
     let mut branches = Vec::new();
     for child in tree.children(at)? {
@@ -265,12 +268,12 @@ fn node(
 }
 
 /// Every tree served: board, strategy and statistics.
-fn catalog(trees: &[Served]) -> Value {
+fn catalog<D>(trees: &[Served<D>]) -> Value {
     let list: Vec<Value> = trees.iter().map(|s| s.entry.clone()).collect();
     json!({ "trees": list })
 }
 
-fn describe(id: &str, tree: &Tree<source::Bytes>) -> Value {
+fn describe<D: AsRef<[u8]>>(id: &str, tree: &Tree<D>) -> Value {
     let board = tree.board();
     let symbols: String = board.symbols().collect();
     let meta = tree.meta().ok();
@@ -297,11 +300,13 @@ fn describe(id: &str, tree: &Tree<source::Bytes>) -> Value {
 mod tests {
     use super::*;
 
-    fn classic() -> Vec<Served> {
-        vec![Served::new("knuth-4x6".into(), source::open(None).unwrap())]
+    fn classic() -> Vec<Served<Vec<u8>>> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../trees/knuth-4x6.mmt");
+        let tree = Tree::open(std::fs::read(path).unwrap()).unwrap();
+        vec![Served::new("knuth-4x6".into(), tree)]
     }
 
-    fn get(trees: &[Served], target: &str) -> (u16, Value) {
+    fn get(trees: &[Served<Vec<u8>>], target: &str) -> (u16, Value) {
         let (path, query) = target.split_once('?').unwrap_or((target, ""));
         let reply = respond(trees, "GET", path, query);
         let body = String::from_utf8(reply.body).unwrap();
@@ -352,7 +357,7 @@ mod tests {
             "/api/next?moves=1122:9,9",
             "/api/next?moves=1122:4,0+1344:0,0",
             "/api/trees",
-            "/",
+            "/nothing",
         ] {
             let (path, query) = target.split_once('?').unwrap_or((target, ""));
             let quick = quick(&trees, "GET", path, query).expect(target);
