@@ -35,7 +35,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
 
 .PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
-	devices-setup firmware avr avr-header test-devices bench-devices
+	devices-setup firmware avr avr-header wasm site test-devices bench-devices
 
 FUZZ_SECONDS ?= 600
 
@@ -55,6 +55,8 @@ test: toolchain
 	$(CARGO) test -p mmtree-lookup --no-default-features
 	$(CARGO) test -p mmtree-device
 	$(CARGO) run -q -p mmtree-tests --bin mmtree-report -- trees --check
+	# The page's WebAssembly core that mmlookup embeds is built from today's sources.
+	scripts/wasm-core.sh check
 	$(MAKE) lint
 
 # A plan run through a real one-node Slurm on localhost (installed from Debian's
@@ -96,13 +98,28 @@ avr: devices-setup
 avr-header: build
 	$(REL)/mmlookup export trees/knuth-4x6.mmt --format c > arduino/mmtree/mmtree_tree.h
 
+# The page's lookup core as WebAssembly (wasm/), rebuilt into mmlookup's sources
+# (lookup/src/bin/mmlookup/site/core.wasm) with a digest of what it was built from:
+# run it after changing the lookup library, and commit both files.
+wasm: devices-setup
+	scripts/wasm-core.sh record
+
+# The hint board with no server, for every tree in trees/: open
+# $(TARGET_DIR)/site/index.html in a browser, or copy the folder to any static host.
+site: build
+	$(REL)/mmlookup site --out $(TARGET_DIR)/site $(foreach t,$(TREES),--tree trees/$(firstword $(subst :, ,$(t))))
+
 # Both Cortex-M chips and the AVR play every secret of their trees under emulation,
-# checked against the trees' headers, with sizes and limits (CI runs it after make test).
+# checked against the trees' headers, with sizes and limits; the page's core is
+# rebuilt and must equal the copy mmlookup embeds, and is timed in Chromium (CI
+# runs it after make test).
 test-devices: build firmware avr
+	scripts/wasm-core.sh fresh
 	$(REL)/mmtree-report devices
 
 # The same, writing the chips' table into BENCHMARKS.md.
 bench-devices: build firmware avr
+	scripts/wasm-core.sh fresh
 	$(REL)/mmtree-report devices --write
 
 lint: toolchain

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the device targets need when it is missing (make firmware, make avr,
-# make test-devices): Rust's Cortex-M targets (rustup) and Debian's QEMU, ARM
-# binutils, avr-gcc, avr-libc and simavr. Fails with a message when an install
+# make wasm, make test-devices): Rust's Cortex-M and wasm32 targets (rustup) and
+# Debian's QEMU, ARM binutils, avr-gcc, avr-libc, simavr and binaryen (wasm-opt). Fails with a message when an install
 # cannot be done; never skips in silence.
 set -euo pipefail
 
@@ -11,7 +11,7 @@ fail() {
 }
 
 targets=()
-for target in thumbv6m-none-eabi thumbv7m-none-eabi; do
+for target in thumbv6m-none-eabi thumbv7m-none-eabi wasm32-unknown-unknown; do
     rustc --print sysroot >/dev/null 2>&1 || fail "rustc is not on PATH"
     if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
         targets+=("$target")
@@ -35,6 +35,7 @@ need binutils-arm-none-eabi arm-none-eabi-size
 need gcc-avr avr-g++
 need avr-libc /usr/lib/avr/include/avr/io.h
 need simavr simavr
+need binaryen wasm-opt
 if [ ${#packages[@]} -gt 0 ]; then
     command -v apt-get >/dev/null || fail "missing ${packages[*]}, and apt-get is not there to install them (install them by hand)"
     [ "$(id -u)" = 0 ] || fail "missing ${packages[*]}: run as root, or sudo apt-get install --no-install-recommends ${packages[*]}"

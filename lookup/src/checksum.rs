@@ -1,8 +1,8 @@
 //! The CRC-32 (IEEE) that ends every tree file, in two builds with the same values.
 //!
-//! - With the `fast-crc` feature (on with `std`): crc32fast, slice-by-16 (and SIMD on
+//! - With the `fast-crc` feature (on in the programs, feature `cli`): crc32fast, slice-by-16 (and SIMD on
 //!   hosts that have it). Its tables take 16 KiB, nothing on a PC.
-//! - Without it, for chips: a 16-entry table (64 bytes, made at compile time), half
+//! - Without it, for chips and the page's WebAssembly core: a 16-entry table (64 bytes, made at compile time), half
 //!   a byte at a time.
 //!
 //! What each costs on a Cortex-M0 (the micro:bit firmware with the classic Knuth
@@ -18,10 +18,52 @@
 
 /// The CRC-32 of `bytes`.
 pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut hasher = Hasher::new();
+    hasher.update(bytes);
+    hasher.finalize()
+}
+
+/// A CRC-32 computed piece by piece, as the writer streams a file out.
+#[derive(Clone)]
+pub struct Hasher {
     #[cfg(feature = "fast-crc")]
-    return crc32fast::hash(bytes);
+    fast: crc32fast::Hasher,
+    /// The CRC register, inverted as the standard starts and ends it.
     #[cfg(not(feature = "fast-crc"))]
-    return small::crc32(bytes);
+    register: u32,
+}
+
+impl Hasher {
+    pub fn new() -> Hasher {
+        Hasher {
+            #[cfg(feature = "fast-crc")]
+            fast: crc32fast::Hasher::new(),
+            #[cfg(not(feature = "fast-crc"))]
+            register: !0,
+        }
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        #[cfg(feature = "fast-crc")]
+        self.fast.update(bytes);
+        #[cfg(not(feature = "fast-crc"))]
+        {
+            self.register = small::update(self.register, bytes);
+        }
+    }
+
+    pub fn finalize(self) -> u32 {
+        #[cfg(feature = "fast-crc")]
+        return self.fast.finalize();
+        #[cfg(not(feature = "fast-crc"))]
+        return !self.register;
+    }
+}
+
+impl Default for Hasher {
+    fn default() -> Hasher {
+        Hasher::new()
+    }
 }
 
 #[cfg(any(not(feature = "fast-crc"), test))]
@@ -46,11 +88,17 @@ mod small {
         table
     };
 
-    pub fn crc32(bytes: &[u8]) -> u32 {
+    /// The register `r` after `bytes`.
+    pub fn update(r: u32, bytes: &[u8]) -> u32 {
         let nibble = |r: u32| (r >> 4) ^ TABLE[(r & 15) as usize];
-        !bytes
+        bytes
             .iter()
-            .fold(!0u32, |r, &b| nibble(nibble(r ^ u32::from(b))))
+            .fold(r, |r, &b| nibble(nibble(r ^ u32::from(b))))
+    }
+
+    #[cfg(test)]
+    pub fn crc32(bytes: &[u8]) -> u32 {
+        !update(!0, bytes)
     }
 }
 
@@ -99,5 +147,18 @@ mod tests {
         }
         let tree = include_bytes!("../../trees/knuth-4x6.mmt");
         assert_eq!(small::crc32(tree), crc32fast::hash(tree));
+    }
+
+    #[test]
+    fn a_crc_in_pieces_is_the_crc_of_the_whole() {
+        let tree = include_bytes!("../../trees/knuth-4x6.mmt");
+        for cut in [0, 1, 17, tree.len() / 2, tree.len()] {
+            let mut hasher = Hasher::new();
+            hasher.update(&tree[..cut]);
+            hasher.update(&tree[cut..]);
+            assert_eq!(hasher.finalize(), crc32fast::hash(tree), "{cut}");
+            let small = small::update(small::update(!0, &tree[..cut]), &tree[cut..]);
+            assert_eq!(!small, crc32fast::hash(tree), "{cut}");
+        }
     }
 }

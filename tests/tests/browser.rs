@@ -7,207 +7,9 @@
 mod common;
 use common::server::Server;
 use common::*;
-use serde_json::{json, Value};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-/// `name` on the PATH, if there.
-fn which(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
-}
-
-/// chromium and chromedriver, installed from Debian's packages when missing.
-fn browser() -> (PathBuf, PathBuf) {
-    let found = || Some((which("chromium")?, which("chromedriver")?));
-    if let Some(both) = found() {
-        return both;
-    }
-    let apt = |args: &[&str]| {
-        let status = Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .stdout(Stdio::null())
-            .status();
-        assert!(
-            status.is_ok_and(|s| s.success()),
-            "apt-get {args:?} failed: the browser test needs root and Debian's packages"
-        );
-    };
-    apt(&["update", "-qq"]);
-    apt(&[
-        "install",
-        "-y",
-        "-qq",
-        "--no-install-recommends",
-        "chromium",
-        "chromium-driver",
-    ]);
-    found().expect("chromium and chromedriver are on the PATH after installing them")
-}
-
-/// A chromedriver process and one headless browser session, ended when dropped.
-struct Driver {
-    child: Child,
-    base: String,
-    agent: ureq::Agent,
-}
-
-impl Driver {
-    fn start(chromium: &Path, chromedriver: &Path) -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
-        let mut driver = Driver {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            agent,
-        };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let ready = |d: &Driver| {
-            let status = d.agent.get(format!("{}/status", d.base)).call();
-            let body = status
-                .ok()
-                .and_then(|mut r| r.body_mut().read_json::<Value>().ok());
-            body.is_some_and(|b| b["value"]["ready"] == true)
-        };
-        while !ready(&driver) {
-            assert!(Instant::now() < deadline, "chromedriver is not ready");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let capabilities = json!({ "capabilities": { "alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium.to_str().unwrap(),
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=1280,1000"],
-            },
-        }}});
-        let session = driver.call("POST", "/session", Some(capabilities));
-        let id = session["sessionId"]
-            .as_str()
-            .expect("a session")
-            .to_string();
-        driver.base = format!("{}/session/{id}", driver.base);
-        driver
-    }
-
-    /// One WebDriver command: its `value`.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let url = format!("{}{path}", self.base);
-        let response = match (method, body) {
-            ("GET", _) => self.agent.get(&url).call(),
-            ("DELETE", _) => self.agent.delete(&url).call(),
-            (_, body) => self.agent.post(&url).send_json(body.unwrap_or(json!({}))),
-        };
-        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let value: Value = response
-            .body_mut()
-            .read_json()
-            .expect("JSON from chromedriver");
-        let value = value["value"].clone();
-        assert!(value["error"].is_null(), "{method} {path}: {value}");
-        value
-    }
-
-    fn element(&self, css: &str) -> String {
-        let found = self.call(
-            "POST",
-            "/element",
-            Some(json!({ "using": "css selector", "value": css })),
-        );
-        found[ELEMENT].as_str().expect("an element").to_string()
-    }
-
-    fn click(&self, css: &str) {
-        let id = self.element(css);
-        self.call("POST", &format!("/element/{id}/click"), Some(json!({})));
-    }
-
-    fn text(&self, css: &str) -> String {
-        let id = self.element(css);
-        let text = self.call("GET", &format!("/element/{id}/text"), None);
-        text.as_str().unwrap_or("").to_string()
-    }
-
-    /// Waits (at most 10 s) until `css`'s text satisfies `ok`; returns it.
-    fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            let text = self.text(css);
-            if ok(&text) {
-                return text;
-            }
-            assert!(Instant::now() < deadline, "{css} still says {text:?}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn displayed(&self, css: &str) -> bool {
-        let id = self.element(css);
-        self.call("GET", &format!("/element/{id}/displayed"), None) == json!(true)
-    }
-
-    fn go(&self, url: &str) {
-        self.call("POST", "/url", Some(json!({ "url": url })));
-    }
-
-    fn url(&self) -> String {
-        self.call("GET", "/url", None)
-            .as_str()
-            .unwrap_or("")
-            .to_string()
-    }
-
-    fn screenshot(&self, width: u32, height: u32, name: &str, dirs: &[PathBuf]) {
-        self.call(
-            "POST",
-            "/window/rect",
-            Some(json!({ "width": width, "height": height })),
-        );
-        std::thread::sleep(Duration::from_millis(300));
-        let png = self.call("GET", "/screenshot", None);
-        use base64::Engine;
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(png.as_str().unwrap())
-            .unwrap();
-        assert!(bytes.starts_with(b"\x89PNG"), "{name} is a PNG");
-        for dir in dirs {
-            std::fs::create_dir_all(dir).unwrap();
-            std::fs::write(dir.join(name), &bytes).unwrap();
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        if self.base.contains("/session/") {
-            let _ = self.agent.delete(&self.base).call();
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use mmtree_tests::browser::{browser, Driver};
+use serde_json::json;
+use std::path::PathBuf;
 
 /// Plays `guess` with `answer` (B,W) by clicks: the colours, then the key pegs.
 fn play(driver: &Driver, guess: &str, answer: &str) {
@@ -223,17 +25,9 @@ fn play(driver: &Driver, guess: &str, answer: &str) {
     driver.click("#play");
 }
 
-#[test]
-fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
-    let (chromium, chromedriver) = browser();
-    let server = Server::start(&[]);
-    let driver = Driver::start(&chromium, &chromedriver);
-    driver.call(
-        "POST",
-        "/url",
-        Some(json!({ "url": format!("http://{}/", server.addr) })),
-    );
-    // Each hint is read from the page, then played against the secret 3632.
+/// Reads each hint from the page and plays it against the secret 3632, by clicks,
+/// to the end: Knuth's tree plays 1122, 1344, 3526, 1462, 3632.
+fn plays_3632_by_knuths_hints(driver: &Driver) {
     let mut hints = Vec::new();
     let mut shown = String::new();
     for number in 1..=5 {
@@ -244,7 +38,7 @@ fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
             "{remaining}"
         );
         let answer = ok("mmlookup", &["score", &hint, "3632"]);
-        play(&driver, &hint, answer.trim());
+        play(driver, &hint, answer.trim());
         hints.push(hint.clone());
         shown = hint;
     }
@@ -252,6 +46,19 @@ fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
     driver.wait_text("#hint-code", |t| t == "solved");
     let message = driver.text("#message");
     assert!(message.contains("solved in 5 guesses"), "{message}");
+}
+
+#[test]
+fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
+    let (chromium, chromedriver) = browser();
+    let server = Server::start(&[]);
+    let driver = Driver::start(&chromium, &chromedriver);
+    driver.call(
+        "POST",
+        "/url",
+        Some(json!({ "url": format!("http://{}/", server.addr) })),
+    );
+    plays_3632_by_knuths_hints(&driver);
     let board = driver.text("#board");
     assert!(board.contains("5.") && board.contains("4,0"), "{board}");
 
@@ -340,4 +147,90 @@ fn a_shared_address_opens_its_position_and_the_challenge_hides_the_hint() {
     assert!(driver.displayed("#hint-body"));
     let hint = driver.wait_text("#hint-code", |t| t.len() == 4);
     assert!(hint.chars().all(|c| ('1'..='6').contains(&c)), "{hint}");
+}
+
+/// The page with no server: `mmlookup site` writes a folder, and the page opened
+/// from `file://` (nothing listening anywhere) answers from its WebAssembly core:
+/// Knuth's hints for 3632 by clicks, a shared `#moves=` address on two trees, the
+/// same JSON as the CLI for hints, explanations, secrets and refusals.
+#[test]
+fn the_site_plays_from_disk_with_its_webassembly_core_and_no_server() {
+    let (chromium, chromedriver) = browser();
+    let dir = scratch("site").join("board");
+    let (knuth, optimal) = (
+        root().join("trees/knuth-4x6.mmt"),
+        root().join("trees/optimal-4x6.mmt"),
+    );
+    let (knuth, optimal) = (knuth.to_str().unwrap(), optimal.to_str().unwrap());
+    let wrote = ok(
+        "mmlookup",
+        &[
+            "site",
+            "--out",
+            dir.to_str().unwrap(),
+            "--tree",
+            knuth,
+            "--tree",
+            optimal,
+        ],
+    );
+    assert!(wrote.contains("trees knuth-4x6, optimal-4x6"), "{wrote}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["app.js", "index.html", "site.js", "style.css"]);
+
+    let driver = Driver::start(&chromium, &chromedriver);
+    let page = format!("file://{}", dir.join("index.html").display());
+    driver.go(&page);
+    plays_3632_by_knuths_hints(&driver);
+    assert!(driver.url().starts_with("file://"), "{}", driver.url());
+
+    // Shared addresses, on each tree.
+    driver.go(&format!("{page}#tree=knuth-4x6&moves=1122:1,0+1344:0,1"));
+    driver.wait_text("#hint-code", |t| t == "3526");
+    driver.go(&format!("{page}#tree=optimal-4x6&moves=1123:1,0"));
+    driver.wait_text("#hint-code", |t| t == "1445");
+    let remaining = driver.text("#remaining");
+    assert!(
+        remaining.contains("182 secrets still possible"),
+        "{remaining}"
+    );
+    let why = driver.wait_text("#why", |t| !t.is_empty());
+    assert!(why.contains("1445"), "{why}");
+
+    // The core answers as the CLI does, byte for byte in meaning.
+    let ask = |target: &str| driver.script(&format!("return core({target:?});"));
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "/api/next?tree=knuth-4x6&moves=1122:1,0+1344:0,1",
+            &["next", "--json", "1122:1,0", "1344:0,1"],
+        ),
+        (
+            "/api/next?tree=knuth-4x6&moves=1122:1,0+1111:0,0",
+            &["next", "--json", "1122:1,0", "1111:0,0"],
+        ),
+        (
+            "/api/explain?tree=optimal-4x6&moves=1123:1,0",
+            &["explain", "--json", "--tree", optimal, "1123:1,0"],
+        ),
+        (
+            "/api/explain?tree=knuth-4x6&moves=1122:1,0+1344:0,1",
+            &["explain", "--json", "1122:1,0", "1344:0,1"],
+        ),
+    ];
+    for (target, args) in cases {
+        let answer = ask(target);
+        assert_eq!(answer["status"], 200, "{target}: {answer}");
+        assert_eq!(answer["body"], json(&ok("mmlookup", args)), "{target}");
+    }
+    let refused = ask("/api/next?tree=knuth-4x6&moves=1122:1,0+1111:4,0");
+    assert_eq!(refused["status"], 400);
+    let message = fails("mmlookup", &["next", "1122:1,0", "1111:4,0"]);
+    let message = message.trim().strip_prefix("mmlookup: error: ").unwrap();
+    assert_eq!(refused["body"]["error"], message, "the CLI's message");
+    let listed = ask("/api/candidates?tree=knuth-4x6&moves=1122:1,0+1344:0,1+3526:1,2");
+    assert_eq!(listed["body"]["count"], 7);
 }

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 /// Counts and checksums every byte written through it.
 struct ChecksumWriter<W> {
     inner: W,
-    hasher: crc32fast::Hasher,
+    hasher: crate::checksum::Hasher,
     written: u64,
 }
 
@@ -54,7 +54,7 @@ pub fn write_tree<W: Write>(
 
     let mut out = ChecksumWriter {
         inner: io::BufWriter::new(out),
-        hasher: crc32fast::Hasher::new(),
+        hasher: crate::checksum::Hasher::new(),
         written: 0,
     };
     out.write_all(&layout.prefix())?;

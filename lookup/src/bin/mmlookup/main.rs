@@ -12,10 +12,12 @@ mod export;
 mod guess_mine;
 mod info;
 mod next;
+mod page;
 mod play;
 mod score;
 mod serve;
 mod session;
+mod site;
 mod solve;
 mod source;
 
@@ -75,6 +77,8 @@ enum Command {
     Export(export::Args),
     /// A hint board in the browser, and the JSON API behind it, from the trees.
     Serve(serve::Args),
+    /// The hint board as a folder that needs no server: open its index.html from disk or host it anywhere.
+    Site(site::Args),
     /// A shell completion script (bash, elvish, fish, powershell, zsh).
     Completions(lookup::cli::CompletionsArgs),
     /// The manual page (roff), of mmlookup or of one subcommand.
@@ -98,6 +102,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Export(args) => export::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Site(args) => site::run(args),
         Command::Completions(args) => lookup::cli::completions(Cli::command(), args),
         Command::Man(args) => lookup::cli::man(Cli::command(), args),
     };

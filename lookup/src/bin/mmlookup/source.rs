@@ -67,6 +67,28 @@ pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
     Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
 }
 
+/// Each tree of `paths`, verified, under its file name without `.mmt` (made unique:
+/// `knuth-4x6`, `knuth-4x6-2`), or the built-in classic tree as `knuth-4x6` when
+/// there are none: the trees of `serve` and `site`.
+pub fn open_named(paths: &[PathBuf]) -> Result<Vec<(String, Tree<Bytes>)>, String> {
+    if paths.is_empty() {
+        return Ok(vec![("knuth-4x6".into(), open(None)?)]);
+    }
+    let mut named: Vec<(String, Tree<Bytes>)> = Vec::new();
+    for path in paths {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let base = stem.unwrap_or_else(|| "tree".into());
+        let mut id = base.clone();
+        let mut n = 2;
+        while named.iter().any(|(taken, _)| *taken == id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        named.push((id, open(Some(path))?));
+    }
+    Ok(named)
+}
+
 /// The tree of a subcommand that reads one whole tree: `FILE` or `--tree FILE`,
 /// as every other subcommand names it.
 #[derive(clap::Args)]

@@ -18,9 +18,7 @@
 //!   big boards: those run on tokio's blocking pool, never on the threads that
 //!   read requests ([`api::quick`] tells them apart).
 
-mod page;
-
-use crate::{source, Outcome};
+use crate::{page, source, Outcome};
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
@@ -28,7 +26,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use lookup::web::api::{self, Reply};
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
@@ -78,32 +76,14 @@ fn page_file(method: &str, path: &str) -> Option<Reply> {
     })
 }
 
-/// Each tree, verified, under its file name without `.mmt` (made unique).
-fn open_trees(paths: &[PathBuf]) -> Result<Vec<Served>, String> {
-    if paths.is_empty() {
-        let tree = source::open(None)?;
-        return Ok(vec![Served::new("knuth-4x6".into(), tree)]);
-    }
-    let mut served: Vec<Served> = Vec::new();
-    for path in paths {
-        let stem = Path::new(path)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned());
-        let base = stem.unwrap_or_else(|| "tree".into());
-        let mut id = base.clone();
-        let mut n = 2;
-        while served.iter().any(|s| s.id == id) {
-            id = format!("{base}-{n}");
-            n += 1;
-        }
-        let tree = source::open(Some(path))?;
-        served.push(Served::new(id, tree));
-    }
-    Ok(served)
-}
-
 pub fn run(args: &Args) -> Outcome {
-    let trees = Arc::new(open_trees(&args.tree)?);
+    let named = source::open_named(&args.tree)?;
+    let trees = Arc::new(
+        named
+            .into_iter()
+            .map(|(id, tree)| Served::new(id, tree))
+            .collect(),
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

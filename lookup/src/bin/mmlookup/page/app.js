@@ -1,6 +1,9 @@
-// The hint board: every answer comes from the server's JSON API (the same
-// answers as `mmlookup next --json` and `explain --json`); this script only keeps
-// the game (the moves entered) and draws it. The position lives in the URL
+// The hint board: every answer comes from the JSON API of `mmlookup serve` (the
+// same answers as `mmlookup next --json` and `explain --json`), or, on the folder
+// `mmlookup site` writes, from the lookup core compiled to WebAssembly, which
+// answers the same requests with the same JSON by walking the tree bytes in this
+// page (site.js carries it and the trees). This script only keeps the game (the
+// moves entered) and draws it. The position lives in the URL
 // (#tree=NAME&moves=1122:1,0+1344:0,1), so it can be shared, bookmarked and
 // reloaded; the computer's secret never does.
 "use strict";
@@ -42,11 +45,50 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
+// The page's lookup core, when site.js brought one: a function from a request
+// (`/api/next?moves=...`) to {status, body}, as the server would answer it.
+let core = null;
+
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+// Starts the core (see wasm/src/lib.rs for its interface) and hands it the trees.
+async function startCore(site) {
+  const { instance } = await WebAssembly.instantiate(fromBase64(site.core));
+  const w = instance.exports;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const put = (bytes) => {
+    const at = w.input(bytes.length); // may grow the memory: take its buffer after
+    new Uint8Array(w.memory.buffer, at, bytes.length).set(bytes);
+  };
+  const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
+  for (const tree of site.trees) {
+    const name = encoder.encode(tree.id);
+    const file = fromBase64(tree.file);
+    const both = new Uint8Array(name.length + file.length);
+    both.set(name);
+    both.set(file, name.length);
+    put(both);
+    if (!w.add_tree(name.length)) throw new Error(output());
+  }
+  return (target) => {
+    put(encoder.encode(target));
+    const status = w.answer();
+    return { status, body: JSON.parse(output()) };
+  };
+}
+
+// The answer to a request: from the core when there is one, else the server.
+async function request(target) {
+  if (core) return core(target);
+  const response = await fetch(target);
+  return { status: response.status, body: await response.json() };
+}
+
 async function api(path, params = {}) {
   const query = new URLSearchParams({ tree: state.tree.id, ...params });
-  const response = await fetch(`/api/${path}?${query}`);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  const { status, body } = await request(`/api/${path}?${query}`);
+  if (status !== 200) throw new Error(body.error || `HTTP ${status}`);
   return body;
 }
 
@@ -380,8 +422,15 @@ async function start() {
     } catch (error) { say(error.message); }
   });
   document.addEventListener("keydown", keyboard);
+  const site = typeof MMTREE_SITE === "undefined" ? null : MMTREE_SITE;
   try {
-    const { trees } = await fetch("/api/trees").then((r) => r.json());
+    if (site) core = await startCore(site);
+  } catch (error) {
+    say(`cannot start the page's lookup core: ${error.message}`);
+    return;
+  }
+  try {
+    const { trees } = (await request("/api/trees")).body;
     state.trees = trees;
     for (const t of trees) $("tree").append(el("option", { value: t.id }, `${t.board} ${t.strategy} (${t.id})`));
     await openHash();

@@ -1,0 +1,3 @@
+//! What the end-to-end tests and the report tool share: a real browser.
+
+pub mod browser;
