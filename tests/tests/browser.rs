@@ -25,27 +25,38 @@ fn play(driver: &Driver, guess: &str, answer: &str) {
     driver.click("#play");
 }
 
-/// Reads each hint from the page and plays it against the secret 3632, by clicks,
-/// to the end: Knuth's tree plays 1122, 1344, 3526, 1462, 3632.
-fn plays_3632_by_knuths_hints(driver: &Driver) {
+/// Reads each hint from the page and plays it against `secret` by clicks, to the
+/// end; returns the hints. `tree` (none: the built-in one) scores the answers.
+fn plays_by_hints(driver: &Driver, tree: Option<&str>, secret: &str) -> Vec<String> {
     let mut hints = Vec::new();
     let mut shown = String::new();
-    for number in 1..=5 {
+    for number in 1.. {
         let hint = driver.wait_text("#hint-code", |t| !t.is_empty() && t != shown);
+        if hint == "solved" {
+            break;
+        }
         let remaining = driver.text("#remaining");
         assert!(
             remaining.contains(&format!("guess {number} of the game")),
             "{remaining}"
         );
-        let answer = ok("mmlookup", &["score", &hint, "3632"]);
+        let mut args = vec!["score", &hint, secret];
+        args.extend(tree.map(|t| ["--tree", t]).into_iter().flatten());
+        let answer = ok("mmlookup", &args);
         play(driver, &hint, answer.trim());
         hints.push(hint.clone());
         shown = hint;
     }
-    assert_eq!(hints, ["1122", "1344", "3526", "1462", "3632"]);
-    driver.wait_text("#hint-code", |t| t == "solved");
     let message = driver.text("#message");
-    assert!(message.contains("solved in 5 guesses"), "{message}");
+    let solved = format!("solved in {} guesses", hints.len());
+    assert!(message.contains(&solved), "{message}");
+    hints
+}
+
+/// Knuth's tree plays 1122, 1344, 3526, 1462, 3632 against 3632.
+fn plays_3632_by_knuths_hints(driver: &Driver) {
+    let hints = plays_by_hints(driver, None, "3632");
+    assert_eq!(hints, ["1122", "1344", "3526", "1462", "3632"]);
 }
 
 #[test]
@@ -187,6 +198,16 @@ fn the_site_plays_from_disk_with_its_webassembly_core_and_no_server() {
     driver.go(&page);
     plays_3632_by_knuths_hints(&driver);
     assert!(driver.url().starts_with("file://"), "{}", driver.url());
+
+    // The optimal tree's game, by clicks: the guesses `mmlookup solve` plays.
+    driver.go(&format!("{page}#tree=optimal-4x6"));
+    driver.wait_text("#hint-code", |t| t == "1123");
+    let hints = plays_by_hints(&driver, Some(optimal), "3632");
+    let solved = json(&ok(
+        "mmlookup",
+        &["solve", "--json", "--tree", optimal, "3632"],
+    ));
+    assert_eq!(serde_json::json!(hints), solved["guesses"]);
 
     // Shared addresses, on each tree.
     driver.go(&format!("{page}#tree=knuth-4x6&moves=1122:1,0+1344:0,1"));
