@@ -35,7 +35,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
 
 .PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
-	devices-setup firmware avr avr-header wasm site test-devices bench-devices
+	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates
 
 FUZZ_SECONDS ?= 600
 
@@ -178,6 +178,10 @@ bench: build
 	$(CARGO) build -p mmtree-device --profile device --bins
 	$(REL)/mmtree-report bench
 	@echo "wrote BENCHMARKS.md"
+
+# mmgen --estimate against the runs it estimates, into BENCHMARKS.md.
+bench-estimates: build
+	$(REL)/mmtree-report estimates --write
 
 # The hint board's pictures in docs/ (README shows them), taken by the browser test
 # (headless chromium, installed when missing), and the strategies' chart.

@@ -13,6 +13,7 @@ pub mod best_known;
 pub mod build;
 mod canonical;
 pub mod codes;
+pub mod estimate;
 mod exact;
 pub mod first_best;
 pub mod import;

@@ -1,11 +1,13 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
-use crate::args::{peak_memory, BoardArgs, SearchArgs};
+use crate::args::{peak_memory, stop_margin, BoardArgs, SearchArgs};
 use crate::checkpoint;
 use generator::best_known::best_known;
 use generator::codes::Codes;
+use generator::estimate::{self, Estimate};
 use generator::first_best::{best_first, Tried};
 use generator::output::{check_target, write_tree_file};
+use generator::strategy::DEFAULT_CACHE_MIB;
 use generator::strategy::{self, Standing, Strategy};
 use generator::Counters;
 use generator::{generate_on, Generated};
@@ -13,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use lookup::cli::{Failure, Outcome};
 use lookup::format::StrategyKind;
 use lookup::format::Summary;
+use lookup::Board;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -39,11 +42,17 @@ pub struct Args {
     search: SearchArgs,
     /// Where to write the tree (written to a temporary name, then renamed; through a
     /// link, its target is replaced; a device or fifo is written in place).
-    #[arg(long, value_name = "FILE", required = true)]
+    #[arg(long, value_name = "FILE", required_unless_present = "estimate")]
     out: Option<PathBuf>,
-    /// Replace FILE even if it exists and is not a tree file.
+    /// Replace FILE even if it exists and is not a tree file; and start even when the
+    /// estimate says the run needs more memory than this machine has available.
     #[arg(long)]
     force: bool,
+    /// Say what the run would take (time and peak memory, with their range, from a
+    /// scoring rate measured now) and do not run it. A run expected to take over a
+    /// minute or 1 GiB says the same on stderr as it starts.
+    #[arg(long, conflicts_with = "out")]
+    estimate: bool,
     /// How the run shows its progress on stderr: auto, a bar on a terminal and a
     /// line every --log-every seconds otherwise; always, those lines even on a
     /// terminal; never, nothing.
@@ -59,12 +68,17 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
-    let out = args.out.as_ref().ok_or("--out FILE is required")?;
     args.search.check_applies(args.strategy)?;
+    let pool = args.search.pool()?;
+    if args.estimate {
+        return print_estimate(args, board, pool.current_num_threads());
+    }
+    let out = args.out.as_ref().ok_or("--out FILE is required")?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
+    look_ahead(args, board, pool.current_num_threads())?;
+    let codes = Codes::new(board);
     let options = args.search.options(board)?;
     let strategy = strategy::by_kind(args.strategy, options, board).ok_or("unknown strategy")?;
-    let pool = args.search.pool()?;
     let resumed = match &args.search.checkpoint {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
         None => None,
@@ -77,7 +91,6 @@ pub fn run(args: &Args) -> Outcome {
         ..Counters::default()
     };
     let done = Done::default();
-    let codes = Codes::new(board);
     let (tree, tried) = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
         // With --first best, a line per tree instead (below).
@@ -180,6 +193,167 @@ pub fn run(args: &Args) -> Outcome {
         )),
         other => other,
     })
+}
+
+/// What the run in `args` would take on `threads` threads; the scoring rate is
+/// measured for `budget` (none: not measured, when even a slow machine would finish
+/// the run in seconds, and `None` is returned for such a short, small run).
+fn estimate_of(
+    args: &Args,
+    board: Board,
+    threads: usize,
+    budget: Option<Duration>,
+) -> Option<(Estimate, f64)> {
+    let run = estimate::Run {
+        board,
+        strategy: args.strategy,
+        threads,
+        trees: match args.search.first_best() {
+            true => estimate::first_guess_classes(board),
+            false => 1,
+        },
+        exact_below: args.search.exact_below.is_some(),
+        time_limit: (args.search.time_limit).map(|limit| (limit, stop_margin(limit))),
+        cache_bytes: (args
+            .search
+            .cache_mib
+            .map_or(DEFAULT_CACHE_MIB as u64, u64::from))
+            << 20,
+    };
+    let nanos = match budget {
+        Some(budget) => estimate::scoring_nanos(board, budget),
+        None => {
+            // 20 ns a scoring is slower than any machine measured: if even then the
+            // run is short and small, it is not worth measuring.
+            let slow = estimate::estimate(&run, 20.0);
+            let short = slow.seconds.is_some_and(|s| s.expected < 10.0);
+            if short && slow.memory.expected < GIB / 2.0 {
+                return None;
+            }
+            estimate::scoring_nanos(board, Duration::from_millis(50))
+        }
+    };
+    Some((estimate::estimate(&run, nanos), nanos))
+}
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// A run whose expected memory is beyond what this machine has available is
+/// refused, unless --force; else the run's estimate goes to stderr when it is long
+/// or big, or an exact search on a board where that can take hours.
+fn look_ahead(args: &Args, board: Board, threads: usize) -> Outcome {
+    let Some((estimate, _)) = estimate_of(args, board, threads, None) else {
+        return Ok(());
+    };
+    if let Some((available, bound)) = available_memory() {
+        if estimate.memory.expected > available as f64 && !args.force {
+            return Err(format!(
+                "this run needs about {} of memory and {bound} {} available: not started (pass --force to start anyway)",
+                estimate::bytes_text(estimate.memory.expected),
+                estimate::bytes_text(available as f64)
+            )
+            .into());
+        }
+    }
+    // Long: expected over a minute; an exact search with no limit, on a board where
+    // it can take hours (5x6, 7776 codes, takes minutes). A run whose limit ends it
+    // within a minute says nothing: it builds no more than it has time for.
+    let bounded = estimate.at_most_seconds.is_some_and(|s| s <= 60.0);
+    let long = match estimate.seconds {
+        Some(s) => s.expected > 60.0,
+        None => board.code_count() > 5000,
+    };
+    if !bounded && (long || estimate.memory.expected > GIB) {
+        eprintln!("{}", describe(args, board, threads, &estimate));
+    }
+    Ok(())
+}
+
+/// "estimate: 8x8 knuth on 2 threads: about ..."
+fn describe(args: &Args, board: Board, threads: usize, estimate: &Estimate) -> String {
+    format!(
+        "estimate: {} {} on {}: {}",
+        board.name(),
+        args.strategy.name(),
+        threads_text(threads),
+        estimate.describe()
+    )
+}
+
+fn threads_text(threads: usize) -> String {
+    match threads {
+        1 => "1 thread".into(),
+        n => format!("{n} threads"),
+    }
+}
+
+/// `mmgen --estimate`: the estimate alone, as a line or JSON.
+fn print_estimate(args: &Args, board: Board, threads: usize) -> Outcome {
+    let budget = Some(Duration::from_millis(100));
+    let (estimate, nanos) = estimate_of(args, board, threads, budget).ok_or("no estimate")?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let range = |r: estimate::Range| serde_json::json!({ "low": r.low, "expected": r.expected, "high": r.high });
+        let json = serde_json::json!({
+            "board": board.name().to_string(),
+            "strategy": args.strategy.name(),
+            "threads": threads,
+            "seconds": estimate.seconds.map(range),
+            "at_most_seconds": estimate.at_most_seconds,
+            "memory_bytes": range(estimate.memory),
+            "scoring_ns": nanos,
+            "available_memory_bytes": available_memory().map(|(bytes, _)| bytes),
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        writeln!(out, "{}", describe(args, board, threads, &estimate))?;
+        writeln!(
+            out,
+            "from a scoring measured at {nanos:.2} ns on one thread now; the model and its errors: BENCHMARKS.md"
+        )?;
+    }
+    Ok(())
+}
+
+/// The memory this run may take, and what bounds it: the machine's available
+/// memory (Linux's MemAvailable), or less under an address-space limit (`ulimit
+/// -v`) or a cgroup's memory limit (cgroup v2, as Slurm and containers set).
+fn available_memory() -> Option<(u64, &'static str)> {
+    let field = |text: &str, name: &str, at: usize| -> Option<u64> {
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        line.split_whitespace().nth(at)?.parse().ok()
+    };
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let mut limits = vec![(
+        field(&meminfo, "MemAvailable:", 1)? * 1024,
+        "this machine has",
+    )];
+    let process = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let (Some(most), Some(used)) = (
+        field(&process, "Max address space", 3),
+        field(&status, "VmSize:", 1),
+    ) {
+        limits.push((
+            most.saturating_sub(used * 1024),
+            "its address-space limit (ulimit -v) leaves",
+        ));
+    }
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    if let Some(path) = cgroup.lines().find_map(|l| l.strip_prefix("0::")) {
+        let dir = format!("/sys/fs/cgroup{path}");
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).ok();
+        let number = |text: Option<String>| text.and_then(|t| t.trim().parse::<u64>().ok());
+        if let (Some(most), Some(used)) =
+            (number(read("memory.max")), number(read("memory.current")))
+        {
+            limits.push((
+                most.saturating_sub(used),
+                "its cgroup's memory limit leaves",
+            ));
+        }
+    }
+    limits.into_iter().min()
 }
 
 /// What a run measured besides the tree.

@@ -11,6 +11,8 @@
 //!
 //! - `mmtree-report devices [--write]`: trees on emulated chips (see [`devices`]).
 //!
+//! - `mmtree-report estimates [--write]`: `mmgen --estimate` against measured runs.
+//!
 //! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
 //!   layout) and unverified, into the verification section of `BENCHMARKS.md`.
 //!
@@ -18,6 +20,7 @@
 //! ones beside it, in the same target folder (so `CARGO_TARGET_DIR` is honoured).
 
 mod devices;
+mod estimates;
 mod load;
 
 use lookup::audit::audit;
@@ -41,11 +44,13 @@ fn main() -> ExitCode {
         ["bench", "--large", only] => bench_large(Some(only)),
         ["devices"] => devices::devices(false),
         ["devices", "--write"] => devices::devices(true),
+        ["estimates"] => estimates::estimates(false),
+        ["estimates", "--write"] => estimates::estimates(true),
         ["verify", ref files @ ..] if !files.is_empty() => files
             .iter()
             .try_for_each(|file| record_verify_cost(Path::new(file))),
         _ => Err(
-            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | verify FILE..."
+            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | estimates [--write] | verify FILE..."
                 .into(),
         ),
     };
@@ -671,6 +676,7 @@ fn bench() -> Result<(), String> {
             (TUNING_START, TUNING_END),
             (ITEMS_START, ITEMS_END),
             (devices::CHIPS_START, devices::CHIPS_END),
+            (estimates::START, estimates::END),
         ];
         for (start, end) in kept {
             if let (Some((_, rest)), true) = (current.split_once(start), current.contains(end)) {

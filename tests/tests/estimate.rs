@@ -1,0 +1,140 @@
+//! `mmgen --estimate` against measured runs, as a user would check it: on five
+//! boards (every one-step rule once), the run's generation time and peak memory
+//! are within a factor of 3 of what the estimate said just before; a run estimated
+//! to need more memory than the process may take is refused at once, with nothing
+//! written; a long run says its estimate as it starts, even to a pipe.
+
+mod common;
+use common::*;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+#[test]
+fn estimates_are_within_a_factor_of_3_of_measured_runs_on_five_boards() {
+    let dir = scratch("estimate");
+    let boards: [&[&str]; 5] = [
+        &["--pegs", "5", "--colors", "7", "--strategy", "knuth"],
+        &[
+            "--pegs",
+            "5",
+            "--colors",
+            "8",
+            "--strategy",
+            "expected-size",
+        ],
+        &["--pegs", "6", "--colors", "6", "--strategy", "entropy"],
+        &["--pegs", "6", "--colors", "7", "--strategy", "most-parts"],
+        &[
+            "--pegs",
+            "5",
+            "--colors",
+            "9",
+            "--no-repeat",
+            "--strategy",
+            "knuth",
+        ],
+    ];
+    for args in boards {
+        let mut asked = args.to_vec();
+        asked.extend(["--estimate", "--json"]);
+        let estimate = json(&ok("mmgen", &asked));
+        let out = dir.join("run.mmt");
+        let mut run = args.to_vec();
+        run.extend(["--json", "--force", "--out", out.to_str().unwrap()]);
+        let measured = json(&ok("mmgen", &run));
+        let seconds = measured["generation_ms"].as_f64().unwrap() / 1000.0;
+        let bytes = measured["peak_memory_bytes"].as_f64().unwrap();
+        let expected_seconds = estimate["seconds"]["expected"].as_f64().unwrap();
+        let expected_bytes = estimate["memory_bytes"]["expected"].as_f64().unwrap();
+        let (time_ratio, memory_ratio) = (seconds / expected_seconds, bytes / expected_bytes);
+        println!(
+            "{}: estimated {expected_seconds:.3} s and {:.1} MiB, measured {seconds:.3} s and {:.1} MiB ({time_ratio:.2}x, {memory_ratio:.2}x)",
+            args.join(" "),
+            expected_bytes / 1048576.0,
+            bytes / 1048576.0
+        );
+        for (what, ratio) in [("time", time_ratio), ("memory", memory_ratio)] {
+            assert!(
+                (1.0 / 3.0..=3.0).contains(&ratio),
+                "{args:?}: the {what} is {ratio:.2} times the estimate"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_run_that_needs_more_memory_than_it_may_take_is_refused_before_it_starts() {
+    let dir = scratch("estimate_memory");
+    let out = dir.join("big.mmt");
+    let mmgen = bin("mmgen");
+    // 8x8 Knuth needs about 2.8 GiB; the shell gives the process 2 GiB of address space.
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 2097152 && exec {} --pegs 8 --colors 8 --out {}",
+            mmgen.display(),
+            out.display()
+        ))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(
+            "this run needs about 2.8 GiB of memory and its address-space limit (ulimit -v) leaves"
+        ) && stderr.contains("not started (pass --force to start anyway)"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_long_run_says_its_estimate_as_it_starts_even_to_a_pipe() {
+    let dir = scratch("estimate_start");
+    let out = dir.join("long.mmt");
+    let mut child = Command::new(bin("mmgen"))
+        .args([
+            "--pegs",
+            "7",
+            "--colors",
+            "7",
+            "--threads",
+            "1",
+            "--progress",
+            "never",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        first.starts_with("estimate: 7x7 knuth on 1 thread: about ") && first.contains("of memory"),
+        "{first}"
+    );
+    let estimate = json(&ok(
+        "mmgen",
+        &[
+            "--pegs",
+            "7",
+            "--colors",
+            "7",
+            "--threads",
+            "1",
+            "--estimate",
+            "--json",
+        ],
+    ));
+    assert!(
+        estimate["seconds"]["expected"].as_f64().unwrap() > 60.0,
+        "{estimate}"
+    );
+}
