@@ -1,26 +1,37 @@
 #!/usr/bin/env bash
-# `make test-cluster`: a plan run through a real Slurm. Installs Slurm and munge from
-# Debian's packages when missing, starts a one-node cluster on localhost with its
-# own configuration in a temporary folder (the system's /etc/slurm is not touched),
-# submits the plan's job array and merge job with the plan's own submit.sh (the
-# README's commands with their defaults, on Slurm's default scheduler), polls
-# until they end (bounded), checks the merged tree against a single mmgen run byte
-# for byte, and stops every daemon it started by its pid, also on failure.
+# `make test-cluster`: plans run through a real Slurm of three nodes, with faults.
+# Installs Slurm and munge from Debian's packages when missing, starts one
+# slurmctld and three slurmd daemons on this machine (`slurmd -N n1` and so on,
+# one port each, everything on loopback) with their own configuration in a
+# temporary folder (the system's /etc/slurm is not touched), and then:
+#  1. the README's commands as written (plan, submit.sh, status) on a stock
+#     scheduler, for 5x7 Knuth and a 4x7 proof;
+#  2. a 4x8 proof while one node is killed with its running task: Slurm requeues
+#     the task on another node;
+#  3. two attempts at the same task at once (a resubmission racing the first);
+#  4. a run folder on a file system too small for every item: tasks fail with the
+#     disk full, the merge names what to rerun and writes nothing, and after more
+#     room the rerun completes.
+# Each merged tree must equal a single mmgen run byte for byte. Every daemon it
+# started is stopped by its pid, also on failure, and pgrep must then find none.
 #
 # Usage: scripts/test-cluster.sh BIN_DIR (where mmgen and mmlookup are).
 # The same run measures bigger plans (BENCHMARKS.md, work items): BOARD and PLAN
-# (extra `mmgen plan` options) and WAIT (seconds) replace the defaults, e.g.
+# (extra `mmgen plan` options) and WAIT (seconds) replace step 1's boards, and
+# steps 2 to 4 are left out, e.g.
 #   BOARD="--pegs 7 --colors 7 --strategy knuth" PLAN="--depth 2 --tasks 64" \
 #   WAIT=3600 scripts/test-cluster.sh target/release
 set -euo pipefail
 bin=$(cd "${1:?usage: test-cluster.sh BIN_DIR}" && pwd)
-# Without BOARD: a heuristic plan, then an exact proof as work items.
 if [ -n "${BOARD:-}" ]; then
   boards=("$BOARD")
+  faults=""
 else
   boards=("--pegs 5 --colors 7 --strategy knuth" "--pegs 4 --colors 7 --strategy optimal")
+  faults=yes
 fi
 wait_for=${WAIT:-300}
+nodes=(n1 n2 n3)
 
 say() { echo "test-cluster: $*"; }
 fail() { echo "test-cluster: FAILED: $*" >&2; exit 1; }
@@ -35,21 +46,45 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null \
 fi
 
 work=$(mktemp -d /tmp/mmtree-cluster.XXXXXX)
+small="$work/full/items"
 started_munge=""
+# The processes of `pid` and all its descendants, deepest first.
+descendants() {
+  local child
+  for child in $(pgrep -P "$1" || true); do
+    descendants "$child"
+    echo "$child"
+  done
+}
+# A job step's daemon on this machine (slurmstepd: [JOBID.batch]) and what it runs.
+step_processes() {
+  local step
+  for step in $(pgrep -f "^slurmstepd: \[$1\.batch\]" || true); do
+    descendants "$step"
+    echo "$step"
+  done
+}
+stop_pid() {
+  local pid=$1
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+}
 cleanup() {
   set +e
-  for pidfile in "$work/slurmd.pid" "$work/slurmctld.pid"; do
-    if [ -s "$pidfile" ]; then
-      pid=$(cat "$pidfile")
-      kill "$pid" 2>/dev/null
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null
-    fi
-  done
-  if [ -n "$started_munge" ]; then
-    kill "$started_munge" 2>/dev/null
-    for _ in $(seq 50); do kill -0 "$started_munge" 2>/dev/null || break; sleep 0.1; done
+  # Jobs first (their step daemons end with them), then the daemons by their pids.
+  if [ -s "$work/slurmctld.pid" ]; then
+    for job in $(squeue -h -o %A 2>/dev/null); do
+      scancel "$job" 2>/dev/null
+      for pid in $(step_processes "$job"); do kill -9 "$pid" 2>/dev/null; done
+    done
   fi
+  for node in "${nodes[@]}"; do
+    [ -s "$work/slurmd-$node.pid" ] && stop_pid "$(cat "$work/slurmd-$node.pid")"
+  done
+  [ -s "$work/slurmctld.pid" ] && stop_pid "$(cat "$work/slurmctld.pid")"
+  [ -n "$started_munge" ] && stop_pid "$started_munge"
+  mountpoint -q "$small" && umount "$small"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -69,14 +104,16 @@ if ! pgrep -x munged >/dev/null; then
   say "started munged (pid $started_munge)"
 fi
 
-node=$(hostname -s)
-cpus=$(nproc)
-memory=$(awk '/MemTotal/ { print int($2 / 1024 / 2) }' /proc/meminfo)
-mkdir -p "$work/state" "$work/spool" "$work/log"
+host=$(hostname -s)
+memory=$(awk '/MemTotal/ { print int($2 / 1024 / 6) }' /proc/meminfo)
+mkdir -p "$work/state" "$work/log"
 export SLURM_CONF="$work/slurm.conf"
+# A node silent for SlurmdTimeout seconds is marked down (300 by default; a few
+# here, so that a lost node is noticed within the test).
 cat > "$SLURM_CONF" <<EOF
 ClusterName=mmtree-test
-SlurmctldHost=$node(127.0.0.1)
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=16817
 SlurmUser=root
 AuthType=auth/munge
 ProctrackType=proctrack/linuxproc
@@ -86,51 +123,174 @@ AccountingStorageType=accounting_storage/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
+SlurmdTimeout=5
 StateSaveLocation=$work/state
-SlurmdSpoolDir=$work/spool
+SlurmdSpoolDir=$work/spool-%n
 SlurmctldPidFile=$work/slurmctld.pid
-SlurmdPidFile=$work/slurmd.pid
+SlurmdPidFile=$work/slurmd-%n.pid
 SlurmctldLogFile=$work/log/slurmctld.log
-SlurmdLogFile=$work/log/slurmd.log
-NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
-PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+SlurmdLogFile=$work/log/slurmd-%n.log
 EOF
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF" -N "$node"
-for _ in $(seq 100); do
-  state=$(sinfo -h -o %T 2>/dev/null | head -n 1 || true)
-  [ "$state" = idle ] && break
-  sleep 0.2
+port=17001
+for node in "${nodes[@]}"; do
+  echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 Port=$port CPUs=1 RealMemory=$memory State=UNKNOWN" >> "$SLURM_CONF"
+  port=$((port + 1))
 done
-[ "$state" = idle ] || fail "the node did not come up (sinfo says '$state'; logs in $work/log)"
-say "one-node cluster up on $node ($cpus CPUs)"
+echo "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP" >> "$SLURM_CONF"
+
+# Up: `sinfo` lists every node idle.
+all_idle() {
+  [ "$(sinfo -h -N -o '%N %T' 2>/dev/null | grep -c ' idle$')" = "${#nodes[@]}" ]
+}
+slurmctld -f "$SLURM_CONF"
+for node in "${nodes[@]}"; do slurmd -f "$SLURM_CONF" -N "$node"; done
+for _ in $(seq 150); do all_idle && break; sleep 0.2; done
+all_idle || fail "the nodes did not come up: $(sinfo -h -N -o '%N %T' | tr '\n' ' ') (logs in $work/log)"
+say "three-node cluster up: ${nodes[*]} on $host"
 
 now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# Waits (bounded) until Slurm's queue is empty.
+drain() {
+  local deadline=$((SECONDS + wait_for))
+  while [ -n "$(squeue -h -o %i 2>/dev/null)" ]; do
+    [ $SECONDS -lt $deadline ] || fail "jobs still queued after $wait_for s: $(squeue -h | tr '\n' ';')"
+    sleep 1
+  done
+}
+# The single run's file for a board (mmgen ARGS), made once.
+single() {
+  local file
+  file="$work/single-$(echo "$*" | tr -c 'a-z0-9' '_').mmt"
+  [ -s "$file" ] || "$bin/mmgen" "$@" --out "$file" >/dev/null
+  echo "$file"
+}
+# The merged tree of RUN equals the single run of the board; audited.
+same_as_single() {
+  local run=$1; shift
+  [ -s "$run/tree.mmt" ] || fail "no merged tree in $run ($(cat "$run/logs/merge.out" 2>/dev/null))"
+  cmp "$run/tree.mmt" "$(single "$@")" || fail "$*: the merged tree differs from a single run"
+  "$bin/mmlookup" audit "$run/tree.mmt" >/dev/null
+  leftovers=$(find "$run" -name '*.tmp-*' | wc -l)
+  [ "$leftovers" = 0 ] || fail "temporary files left in $run: $(find "$run" -name '*.tmp-*')"
+}
+
+# 1. The README's commands as written: no plan options, a stock scheduler.
 passed=0
 for spec in "${boards[@]}"; do
   read -r -a board <<< "$spec"
-  # The README's commands as written: no plan options, a stock scheduler.
   read -r -a plan <<< "${PLAN:-}"
   run="$work/run-$passed"
   t0=$(now)
   "$bin/mmgen" plan "${board[@]}" "${plan[@]}" --dir "$run"
   t1=$(now)
   "$run/submit.sh"
-  deadline=$((SECONDS + wait_for))
-  while [ -n "$(squeue -h -o %i 2>/dev/null)" ]; do
-    [ $SECONDS -lt $deadline ] || fail "jobs still queued after $wait_for s: $(squeue -h)"
-    sleep 1
-  done
+  drain
   t2=$(now)
   "$bin/mmgen" status --dir "$run"
-  [ -s "$run/tree.mmt" ] || fail "the merge job wrote no tree ($(cat "$run/logs/merge.out" 2>/dev/null))"
-  "$bin/mmgen" "${board[@]}" --out "$work/single.mmt" --force >/dev/null
+  "$bin/mmgen" "${board[@]}" --out "$work/timed.mmt" >/dev/null
   t3=$(now)
-  cmp "$run/tree.mmt" "$work/single.mmt" || fail "$spec: the merged tree differs from a single run"
-  "$bin/mmlookup" audit "$run/tree.mmt" >/dev/null
-  say "$spec: the Slurm array and merge job built the single run's bytes"
+  same_as_single "$run" "${board[@]}"
+  say "$spec: the array and merge job across three nodes built the single run's bytes"
   say "$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" 'BEGIN {
     printf "wall: plan %.1f s, items and merge through Slurm %.1f s (together %.1f s); single run %.1f s", b - a, c - b, c - a, d - c }')"
   passed=$((passed + 1))
 done
-echo "test-cluster: $passed passed, 0 failed"
+[ -n "$faults" ] || { echo "test-cluster: $passed passed, 0 failed"; exit 0; }
+
+# 2. A node lost mid-run, with its task: a 4x8 proof in three tasks (a few
+# seconds each), one node killed two seconds after the first task started.
+board=(--pegs 4 --colors 8 --strategy optimal)
+run="$work/lost-node"
+"$bin/mmgen" plan "${board[@]}" --tasks 3 --dir "$run" >/dev/null
+t0=$(now)
+"$run/submit.sh" >/dev/null
+job=""
+for _ in $(seq 300); do
+  [ -n "$(squeue -h -t RUNNING -n mmtree-items -o %A)" ] && break
+  sleep 0.1
+done
+sleep 2
+read -r job victim task < <(squeue -h -t RUNNING -n mmtree-items -o '%A %N %i' | head -n 1) || true
+[ -n "$job" ] && [ -n "$(step_processes "$job")" ] || fail "no item task is running to be lost"
+kill -9 "$(cat "$work/slurmd-$victim.pid")"
+for pid in $(step_processes "$job"); do kill -9 "$pid" 2>/dev/null || true; done
+say "lost node: killed $victim's slurmd and its running task $task (job $job) $(since "$t0") s into the run"
+t_kill=$(now)
+for _ in $(seq 120); do
+  case "$(sinfo -h -n "$victim" -o %T)" in down*) break ;; esac
+  sleep 1
+done
+case "$(sinfo -h -n "$victim" -o %T)" in down*) ;; *) fail "$victim is not marked down" ;; esac
+restarts=$(scontrol show job "$job" | sed -n 's/.*Restarts=\([0-9]*\).*/\1/p')
+[ "${restarts:-0}" -ge 1 ] || fail "task $task was not requeued: $(scontrol show job "$job" | tr '\n' ' ')"
+say "lost node: Slurm marked $victim down $(since "$t_kill") s later and requeued task $task (restarts: $restarts)"
+# Slurm holds a requeued task about two minutes before it may start again
+# (measured here); an operator may release it at once, as the test does.
+scontrol update JobId="$job" StartTime=now
+drain
+same_as_single "$run" "${board[@]}"
+say "lost node: task $task ran again on another node; the merged 4x8 proof equals the single run ($(since "$t0") s in all)"
+slurmd -f "$SLURM_CONF" -N "$victim"
+for _ in $(seq 150); do all_idle && break; sleep 0.2; done
+all_idle || fail "$victim did not come back"
+
+# 3. Two attempts at the same task at once: the plan's task 0 submitted on its own
+# just before the plan's array, so both attempts start together on two nodes (as
+# a requeue racing a slow first attempt would run).
+board=(--pegs 4 --colors 7 --strategy optimal)
+run="$work/twice"
+"$bin/mmgen" plan "${board[@]}" --dir "$run" >/dev/null
+mkdir -p "$run/logs"
+again=$(sbatch --parsable --array=0 --output="$run/logs/again-%a.out" "$run/items.sbatch")
+"$run/submit.sh" >/dev/null
+both=""
+for _ in $(seq 300); do
+  running=$(squeue -h -t RUNNING -n mmtree-items -o %i | grep -c "_0$" || true)
+  [ "$running" -ge 2 ] && { both=yes; break; }
+  [ -z "$(squeue -h -n mmtree-items -o %i)" ] && break
+  sleep 0.05
+done
+drain
+[ -n "$both" ] || fail "the two attempts at task 0 did not run at the same time"
+grep -q "^item " "$run/logs/again-0.out" || fail "the second attempt did not run: $(cat "$run/logs/again-0.out")"
+same_as_single "$run" "${board[@]}"
+say "two attempts: task 0 ran twice at the same time (on two nodes); the merge equals the single run"
+
+# 4. A disk too small for every item: the plan's items/ folder on a tmpfs with room
+# for about a third of them (a file takes at least a 4 KiB page there); the logs
+# stay on the main disk, so the tasks' messages are kept.
+board=(--pegs 5 --colors 7 --strategy knuth)
+run="$work/full"
+"$bin/mmgen" plan "${board[@]}" --tasks 3 --dir "$run" >/dev/null
+jobs=$("$bin/mmgen" status --dir "$run" --json | sed -n 's/.*"jobs":\([0-9]*\).*/\1/p')
+small="$run/items"
+mount -t tmpfs -o size=$((jobs * 4 / 3))k tmpfs "$small"
+"$run/submit.sh" >/dev/null
+drain
+status=$("$bin/mmgen" status --dir "$run" --json)
+missing=$(echo "$status" | sed -n 's/.*"missing":\([0-9]*\).*/\1/p')
+damaged=$(echo "$status" | sed -n 's/.*"damaged":\([0-9]*\).*/\1/p')
+[ "$missing" -gt 0 ] || fail "the disk did not fill up"
+[ "$damaged" = 0 ] || fail "$damaged items damaged: a half-written item was taken as an item"
+grep -qs "No space left on device" "$run"/logs/item-*.out || fail "no task said the disk was full: $(cat "$run"/logs/item-*.out)"
+[ ! -e "$run/tree.mmt" ] || fail "a tree was merged from an incomplete run"
+if "$bin/mmgen" merge --dir "$run" --out "$run/tree.mmt" 2> "$work/merge.err"; then
+  fail "mmgen merge wrote a tree with $missing items missing"
+fi
+grep -q "not every item is done; rerun them: missing" "$work/merge.err" || fail "merge said: $(cat "$work/merge.err")"
+[ ! -e "$run/tree.mmt" ] || fail "merge left a file"
+say "disk full: $missing of $jobs items could not be written (No space left on device); none taken as done; merge named them and wrote nothing"
+mount -o remount,size=16m "$small"
+"$bin/mmgen" status --dir "$run" --todo | xargs -n 1 -P 2 "$bin/mmgen" solve-class --dir "$run" >/dev/null
+"$bin/mmgen" merge --dir "$run" --out "$run/tree.mmt" >/dev/null
+same_as_single "$run" "${board[@]}"
+say "disk full: with room again, the items left were rerun and the merge equals the single run"
+passed=$((passed + 3))
+
+# Every daemon stopped by its pid, and none left.
+trap - EXIT
+cleanup
+left=$(pgrep -af "slurmctld|slurmd|slurmstepd" | grep -v "^$$ " || true)
+[ -z "$left" ] || fail "daemons left running: $left"
+echo "test-cluster: $passed passed, 0 failed; no Slurm daemon left running (pgrep finds none)"

@@ -140,10 +140,17 @@ pub fn writable_beside(path: &Path) -> Result<(), OutputError> {
     fs::remove_file(&probe).map_err(|e| OutputError::Io(probe, e))
 }
 
-/// The temporary name used while writing `target`.
+/// The temporary name used while writing `target`: named by this machine and
+/// process, so two attempts at the same file (a requeued cluster task racing its
+/// first attempt, on another node of a shared file system) never write into one
+/// temporary file; each renames its own whole file into place.
 fn temporary(target: &Path) -> PathBuf {
+    let host = fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host: String = (host.trim().chars())
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
     let mut name = target.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp-{}", std::process::id()));
+    name.push(format!(".tmp-{host}-{}", std::process::id()));
     target.with_file_name(name)
 }
 

@@ -29,8 +29,10 @@ pub fn scripts(run: &Run, mmgen: &str, tasks: usize) -> Vec<(&'static str, Strin
          # Solves the plan's {items} work items in {tasks} tasks, each taking its share\n\
          # (mmgen solve-class --task T --tasks {tasks} deals them, largest first).\n\
          # A task that fails can be resubmitted alone (sbatch --array=T items.sbatch);\n\
-         # items already done are skipped.\n\
+         # items already done are skipped. A task lost with its node is requeued by\n\
+         # Slurm (--requeue) and does again only what its first attempt left.\n\
          #SBATCH --job-name=mmtree-items\n\
+         #SBATCH --requeue\n\
          #SBATCH --array=0-{last}%{AT_ONCE}\n\
          #SBATCH --cpus-per-task=1\n\
          #SBATCH --output={dir}/logs/item-%a.out\n\
@@ -43,7 +45,10 @@ pub fn scripts(run: &Run, mmgen: &str, tasks: usize) -> Vec<(&'static str, Strin
     let merge = format!(
         "#!/bin/bash\n\
          # Merges the items into one tree file, byte-identical to a single mmgen run.\n\
+         # If a task of the array fails, Slurm cancels this job (--kill-on-invalid-dep):\n\
+         # rerun what mmgen status names, then sbatch this file.\n\
          #SBATCH --job-name=mmtree-merge\n\
+         #SBATCH --kill-on-invalid-dep=yes\n\
          #SBATCH --output={dir}/logs/merge.out\n\
          set -euo pipefail\n\
          exec {mmgen} merge --dir {dir} --out {dir}/tree.mmt\n"

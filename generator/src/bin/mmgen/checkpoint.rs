@@ -31,7 +31,7 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<usize, String> {
     }
 }
 
-/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-PID`):
+/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`):
 /// gigabytes each on a long proof. A run that could not remove one goes on.
 fn remove_killed_saves(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {

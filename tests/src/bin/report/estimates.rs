@@ -3,7 +3,6 @@
 //! few more, one run each right after its estimate; with `--write`, the table goes
 //! into BENCHMARKS.md.
 
-
 pub const START: &str = "<!-- estimates: written by `make bench-estimates`; do not edit -->";
 pub const END: &str = "<!-- end of estimates -->";
 
