@@ -25,6 +25,44 @@ fn play(driver: &Driver, guess: &str, answer: &str) {
     driver.click("#play");
 }
 
+/// What is wrong with the page's layout at the window's present width, as the
+/// screenshots would show it: a page wider than the window, chart labels smaller
+/// than 9 px or overlapping, a move's answer pegs wrapping onto a second line.
+const LAYOUT_PROBLEMS: &str = r##"
+const problems = [];
+const page = document.documentElement;
+if (page.scrollWidth > window.innerWidth + 1) problems.push(`the page is ${page.scrollWidth} px wide in a ${window.innerWidth} px window`);
+for (const chart of document.querySelectorAll(".chart svg")) {
+  const labels = [...chart.querySelectorAll("text")]
+    .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }))
+    .filter((l) => l.text && l.box.width > 0);
+  for (const l of labels) if (l.box.height < 9) problems.push(`chart label "${l.text}" is ${l.box.height.toFixed(1)} px high`);
+  for (let i = 0; i < labels.length; i++)
+    for (let j = i + 1; j < labels.length; j++) {
+      const [a, b] = [labels[i].box, labels[j].box];
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        problems.push(`chart labels "${labels[i].text}" and "${labels[j].text}" overlap`);
+    }
+}
+for (const row of document.querySelectorAll("#board li")) {
+  const tops = new Set([...row.querySelectorAll(".key")].map((k) => Math.round(k.getBoundingClientRect().top)));
+  if (tops.size > 1) problems.push(`the answer pegs of "${row.getAttribute("aria-label")}" wrap onto ${tops.size} lines`);
+}
+return problems;
+"##;
+
+/// The layout at `width` x `height` has none of [`LAYOUT_PROBLEMS`].
+fn layout_is_sound(driver: &Driver, width: u32, height: u32) {
+    driver.call(
+        "POST",
+        "/window/rect",
+        Some(json!({ "width": width, "height": height })),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let problems = driver.script(LAYOUT_PROBLEMS);
+    assert_eq!(problems, json!([]), "at {width} px");
+}
+
 /// Reads each hint from the page and plays it against `secret` by clicks, to the
 /// end; returns the hints. `tree` (none: the built-in one) scores the answers.
 fn plays_by_hints(driver: &Driver, tree: Option<&str>, secret: &str) -> Vec<String> {
@@ -87,6 +125,7 @@ fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
     driver.click("#show");
     let secrets = driver.wait_text("#secrets", |t| !t.is_empty());
     assert!(secrets.contains("3632"), "{secrets}");
+    layout_is_sound(&driver, 1280, 1000);
     driver.screenshot(1280, 1000, "board-desktop.png", &dirs);
     play(&driver, "3526", "0,0");
     let message = driver.wait_text("#message", |t| !t.is_empty());
@@ -97,6 +136,7 @@ fn a_player_gets_knuths_hints_for_3632_by_clicks_in_a_real_browser() {
     let slots: Vec<String> = (0..4).map(|i| driver.text(&format!("#slot-{i}"))).collect();
     assert_eq!(slots, ["3", "5", "2", "6"], "the guess entered is kept");
     assert_eq!(driver.text("#board").matches("1344").count(), 1);
+    layout_is_sound(&driver, 390, 844);
     driver.screenshot(390, 844, "board-phone.png", &dirs);
 }
 

@@ -253,11 +253,32 @@ async function explainHint() {
   }
 }
 
+// Each chart's drawing, by box: charts are drawn as wide as their box, so their
+// text keeps its size, and drawn again when the window's width changes.
+const charts = new Map();
+
+function drawChart(box, draw) {
+  charts.set(box, draw);
+  draw();
+}
+
+let resized = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => charts.forEach((draw) => draw()), 100);
+});
+
+// The width to draw a chart in `box` at: its own, within limits.
+const chartWidth = (box, least) => Math.max(least, Math.min(640, box.clientWidth || 640));
+
 // Bars of [label, value]; bars equal to `mark` are drawn darker, and the caption
-// says what that means (a label on each would overlap when several tie). The
-// drawing is as wide as its box, so its text keeps its size at phone width.
+// says what that means (a label on each would overlap when several tie).
 function drawBars(box, bars, mark, caption) {
-  const width = Math.max(280, Math.min(640, box.clientWidth || 640)), height = 200, left = 36, bottom = 36, top = 12;
+  drawChart(box, () => barChart(box, bars, mark, caption));
+}
+
+function barChart(box, bars, mark, caption) {
+  const width = chartWidth(box, 280), height = 200, left = 36, bottom = 36, top = 12;
   const most = Math.max(1, ...bars.map(([, v]) => v));
   const step = (width - left) / Math.max(1, bars.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption });
@@ -291,19 +312,27 @@ async function drawStrategy() {
 }
 
 function drawTop(root) {
+  drawChart($("top"), () => topChart($("top"), root));
+}
+
+// The root's guess on the left, a line to each answer's next guess on the right;
+// the lines take what the labels leave, so a phone's width keeps the labels whole.
+function topChart(box, root) {
   const branches = root.branches;
-  const width = 640, rowHeight = 20, height = 40 + rowHeight * Math.max(1, branches.length);
+  const width = chartWidth(box, 300), rowHeight = 20, height = 40 + rowHeight * Math.max(1, branches.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": `the tree plays ${root.guess} first, then a guess for each answer` });
   const rootY = height / 2;
+  const labels = branches.map((b) => `${b.answer} \u2192 ${b.guess}  (${b.candidates} ${b.candidates === 1 ? "secret" : "secrets"})`);
+  // About 7 px a character at 12 px.
+  const labelX = Math.max(100, width - 7 * Math.max(0, ...labels.map((l) => l.length)) - 4);
   chart.append(svg("text", { x: 4, y: rootY + 4 }, `${root.guess} (${root.candidates})`));
   branches.forEach((b, i) => {
     const y = 24 + i * rowHeight;
-    chart.append(svg("line", { x1: 110, y1: rootY, x2: 250, y2: y, stroke: "#999" }));
-    chart.append(svg("text", { x: 180, y: (rootY + y) / 2 - 2 }, ""));
-    chart.append(svg("text", { x: 256, y: y + 4 }, `${b.answer} \u2192 ${b.guess}  (${b.candidates} ${b.candidates === 1 ? "secret" : "secrets"})`));
+    chart.append(svg("line", { x1: Math.min(90, labelX - 16), y1: rootY, x2: labelX - 6, y2: y, stroke: "#999" }));
+    chart.append(svg("text", { x: labelX, y: y + 4 }, labels[i]));
   });
-  $("top").replaceChildren(chart);
+  box.replaceChildren(chart);
 }
 
 // ---- moves ------------------------------------------------------------------------
