@@ -12,7 +12,10 @@
 //! Notation: with at most 9 colours, colours are written `1`..`C` as in Knuth's paper
 //! (`1122`). With 10 to 16 colours they are written as hexadecimal digits `0`..`9`,
 //! `a`..`f` (so Bulls and Cows codes are the digits players expect, `0123`); letters
-//! are accepted in either case.
+//! are accepted in either case. A board may instead write its colours as letters
+//! ([`Board::with_letters`], at most 8 colours): `R G B Y O P W N` for red, green,
+//! blue, yellow, orange, purple, white and brown, the hint board's colours, read in
+//! either case (`RRGG` is `1122`).
 
 use core::fmt;
 
@@ -30,7 +33,12 @@ pub struct Board {
     colors: u8,
     repeat: bool,
     codes: u32,
+    /// Colours written as [`LETTERS`] instead of digits.
+    letters: bool,
 }
+
+/// The colours as letters, in order (see the module docs).
+pub const LETTERS: &str = "RGBYOPWN";
 
 /// Why a board was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +52,8 @@ pub enum BoardError {
     TooFewColors { pegs: u32, colors: u32 },
     /// More codes than [`MAX_CODES`].
     TooManyCodes(u64),
+    /// Colour letters for more colours than [`LETTERS`] names.
+    Letters(u32),
 }
 
 impl fmt::Display for BoardError {
@@ -70,6 +80,11 @@ impl fmt::Display for BoardError {
             BoardError::TooManyCodes(n) => {
                 write!(f, "{n} codes is too many (at most {MAX_CODES})")
             }
+            BoardError::Letters(c) => write!(
+                f,
+                "colour letters name at most {} colours ({LETTERS}); this board has {c}",
+                LETTERS.len()
+            ),
         }
     }
 }
@@ -81,7 +96,7 @@ pub enum CodeError {
     /// The code has the wrong number of pegs.
     Length { expected: u8, got: usize },
     /// A character that is not a colour of the board.
-    NotAColor { found: char, colors: u8 },
+    NotAColor { found: char, board: Board },
     /// A colour used twice on a board without repetition.
     Repeated { color: char },
 }
@@ -92,10 +107,10 @@ impl fmt::Display for CodeError {
             CodeError::Length { expected, got } => {
                 write!(f, "a code has {expected} pegs, this one has {got}")
             }
-            CodeError::NotAColor { found, colors } => write!(
+            CodeError::NotAColor { found, board } => write!(
                 f,
                 "'{found}' is not a colour of this board (colours are {})",
-                ColorRange(colors)
+                board.color_range()
             ),
             CodeError::Repeated { color } => {
                 write!(
@@ -133,20 +148,31 @@ impl Code {
 }
 
 /// The character for colour `c` (0-based) on a board with `colors` colours.
-fn color_char(colors: u8, c: u8) -> char {
-    let digit = if colors <= 9 { c + 1 } else { c };
+fn color_char(board: &Board, c: u8) -> char {
+    if board.letters {
+        return LETTERS
+            .as_bytes()
+            .get(usize::from(c))
+            .map_or('?', |&b| b as char);
+    }
+    let digit = if board.colors <= 9 { c + 1 } else { c };
     char::from_digit(u32::from(digit), 16).unwrap_or('?')
 }
 
 /// The colour (0-based) a character stands for, if it is one of the board's.
-fn char_color(colors: u8, ch: char) -> Option<u8> {
-    let digit = ch.to_digit(16)? as u8;
-    let color = if colors <= 9 {
-        digit.checked_sub(1)?
+fn char_color(board: &Board, ch: char) -> Option<u8> {
+    let color = if board.letters {
+        let upper = ch.to_ascii_uppercase() as u32;
+        LETTERS.bytes().position(|b| u32::from(b) == upper)? as u8
     } else {
-        digit
+        let digit = ch.to_digit(16)? as u8;
+        if board.colors <= 9 {
+            digit.checked_sub(1)?
+        } else {
+            digit
+        }
     };
-    (color < colors).then_some(color)
+    (color < board.colors).then_some(color)
 }
 
 impl Board {
@@ -174,7 +200,24 @@ impl Board {
             colors: colors as u8,
             repeat,
             codes: codes as u32,
+            letters: false,
         })
+    }
+
+    /// The same board with its colours written as [`LETTERS`] (at most 8 colours).
+    pub fn with_letters(self) -> Result<Board, BoardError> {
+        if self.colors() > LETTERS.len() {
+            return Err(BoardError::Letters(self.colors.into()));
+        }
+        Ok(Board {
+            letters: true,
+            ..self
+        })
+    }
+
+    /// Whether the colours are written as letters.
+    pub fn letters(&self) -> bool {
+        self.letters
     }
 
     /// The classic board: 4 pegs, 6 colours, repeats allowed.
@@ -184,6 +227,7 @@ impl Board {
             colors: 6,
             repeat: true,
             codes: 1296,
+            letters: false,
         }
     }
 
@@ -284,9 +328,9 @@ impl Board {
         let mut packed = 0u32;
         let mut used = 0u16;
         for ch in text.chars() {
-            let color = char_color(self.colors, ch).ok_or(CodeError::NotAColor {
+            let color = char_color(self, ch).ok_or(CodeError::NotAColor {
                 found: ch,
-                colors: self.colors,
+                board: *self,
             })?;
             if !self.repeat && used & (1 << color) != 0 {
                 return Err(CodeError::Repeated { color: ch });
@@ -305,8 +349,8 @@ impl Board {
     /// The colours as players write them, in order: `123456` on the classic
     /// board, `0123456789` in Bulls and Cows.
     pub fn symbols(&self) -> impl Iterator<Item = char> {
-        let colors = self.colors;
-        (0..colors).map(move |c| color_char(colors, c))
+        let board = *self;
+        (0..board.colors).map(move |c| color_char(&board, c))
     }
 
     /// The board as players name it, e.g. `4x6` or `4x10 no-repeat`.
@@ -316,19 +360,27 @@ impl Board {
 
     /// The colours as players write them, e.g. `1-6` or `0-9`.
     pub fn color_range(&self) -> impl fmt::Display {
-        ColorRange(self.colors)
+        ColorRange(*self)
     }
 }
 
-struct ColorRange(u8);
+struct ColorRange(Board);
 
 impl fmt::Display for ColorRange {
+    /// `1-6`, `0-f`; letters one by one, `RGBYOP`, as they follow no order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = &self.0;
+        if board.letters {
+            return self
+                .0
+                .symbols()
+                .try_for_each(|c| fmt::Write::write_char(f, c));
+        }
         write!(
             f,
             "{}-{}",
-            color_char(self.0, 0),
-            color_char(self.0, self.0 - 1)
+            color_char(board, 0),
+            color_char(board, board.colors - 1)
         )
     }
 }
@@ -345,7 +397,7 @@ impl fmt::Display for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pegs = self.board.pegs();
         (0..pegs).try_for_each(|i| {
-            let c = color_char(self.board.colors, self.code.color(pegs, i));
+            let c = color_char(&self.board, self.code.color(pegs, i));
             fmt::Write::write_char(f, c)
         })
     }
@@ -385,6 +437,37 @@ mod tests {
             .filter(|colors| board.repeat() || (0..p).all(|i| !colors[..i].contains(&colors[i])))
             .map(|colors| Code::from_colors(&colors))
             .collect()
+    }
+
+    #[test]
+    fn colour_letters_read_in_either_case_and_write_as_capitals() {
+        let classic = Board::classic();
+        let letters = classic.with_letters().unwrap();
+        let code = letters.parse("RRgg").unwrap();
+        assert_eq!(code, classic.parse("1122").unwrap());
+        assert_eq!(letters.display(code).to_string(), "RRGG");
+        assert_eq!(letters.symbols().collect::<std::string::String>(), "RGBYOP");
+        let wrong = letters.parse("RRGX").unwrap_err();
+        assert_eq!(
+            wrong.to_string(),
+            "'X' is not a colour of this board (colours are RGBYOP)"
+        );
+        assert!(letters.parse("1122").is_err(), "digits are not letters");
+        let eight = Board::new(4, 8, true).unwrap().with_letters().unwrap();
+        assert_eq!(
+            eight.display(eight.parse("wnwn").unwrap()).to_string(),
+            "WNWN"
+        );
+        let nine = Board::new(4, 9, true).unwrap().with_letters().unwrap_err();
+        assert_eq!(
+            nine.to_string(),
+            "colour letters name at most 8 colours (RGBYOPWN); this board has 9"
+        );
+        // Every code of a board written in letters reads back as itself.
+        let bulls = Board::new(4, 8, false).unwrap().with_letters().unwrap();
+        for code in bulls.codes() {
+            assert_eq!(bulls.parse(&bulls.display(code).to_string()), Ok(code));
+        }
     }
 
     #[test]

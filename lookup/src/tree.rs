@@ -142,6 +142,13 @@ impl<D: AsRef<[u8]>> Tree<D> {
         self.layout.board
     }
 
+    /// The same tree, with its board writing and reading colours as letters
+    /// ([`Board::with_letters`]): a notation, the file is unchanged.
+    pub fn with_letters(mut self) -> Result<Tree<D>, crate::board::BoardError> {
+        self.layout.board = self.layout.board.with_letters()?;
+        Ok(self)
+    }
+
     pub fn layout(&self) -> &Layout {
         &self.layout
     }

@@ -30,6 +30,11 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Write and read colours as letters, R G B Y O P W N (red, green, blue, yellow,
+    /// orange, purple, white, brown), instead of digits: RRGG is 1122. Boards of up
+    /// to 8 colours.
+    #[arg(long, global = true)]
+    letters: bool,
 }
 
 /// How codes, answers and moves are written, for every subcommand.
@@ -89,6 +94,9 @@ pub use lookup::cli::{Failure, Outcome};
 
 fn main() -> ExitCode {
     let cli: Cli = lookup::cli::parse("mmlookup");
+    if cli.letters {
+        source::use_letters();
+    }
     let outcome = match &cli.command {
         Command::Next(args) => next::run(args),
         Command::Solve(args) => solve::run(args),

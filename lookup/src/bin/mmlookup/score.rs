@@ -31,7 +31,7 @@ impl Args {
         if self.tree.is_some() {
             return Ok(source::open(self.tree.as_deref())?.board());
         }
-        self.board.board()
+        source::notation(self.board.board()?)
     }
 }
 

@@ -1,10 +1,27 @@
 //! Where a tree's bytes come from: a memory-mapped file, or the classic Knuth tree
 //! compiled into this binary so that `mmlookup next` works anywhere with no set-up.
 
-use lookup::Tree;
+use lookup::{Board, Tree};
 use memmap2::Mmap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether colours are written as letters (`--letters`, for the whole run).
+static LETTERS: AtomicBool = AtomicBool::new(false);
+
+/// Colours are written as letters from now on (`mmlookup --letters`).
+pub fn use_letters() {
+    LETTERS.store(true, Ordering::Relaxed);
+}
+
+/// `board` in the notation this run uses.
+pub fn notation(board: Board) -> Result<Board, String> {
+    match LETTERS.load(Ordering::Relaxed) {
+        true => board.with_letters().map_err(|e| format!("--letters: {e}")),
+        false => Ok(board),
+    }
+}
 
 /// The classic 4x6 Knuth tree shipped in `trees/`, embedded at build time.
 pub const CLASSIC: &[u8] = include_bytes!("../../../../trees/knuth-4x6.mmt");
@@ -64,7 +81,11 @@ pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
             "the built-in classic tree".to_string(),
         ),
     };
-    Tree::open(bytes).map_err(|e| format!("{name}: {e}"))
+    let tree = Tree::open(bytes).map_err(|e| format!("{name}: {e}"))?;
+    match LETTERS.load(Ordering::Relaxed) {
+        true => (tree.with_letters()).map_err(|e| format!("--letters with {name}: {e}")),
+        false => Ok(tree),
+    }
 }
 
 /// Each tree of `paths`, verified, under its file name without `.mmt` (made unique:
