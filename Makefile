@@ -35,7 +35,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
 
 .PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
-	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates
+	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates results
 
 FUZZ_SECONDS ?= 600
 
@@ -178,6 +178,12 @@ bench: build
 	$(CARGO) build -p mmtree-device --profile device --bins
 	$(REL)/mmtree-report bench
 	@echo "wrote BENCHMARKS.md"
+
+# Reruns one row of RESULTS.md, ROW="its ARGS" (e.g. ROW="--pegs 4 --colors 7
+# --strategy optimal --threads 1"), checks the tree is the row's and rewrites the
+# row's time, positions searched and peak memory.
+results: build
+	$(REL)/mmtree-report results "$(ROW)"
 
 # mmgen --estimate against the runs it estimates, into BENCHMARKS.md.
 bench-estimates: build

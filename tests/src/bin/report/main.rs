@@ -13,6 +13,9 @@
 //!
 //! - `mmtree-report estimates [--write]`: `mmgen --estimate` against measured runs.
 //!
+//! - `mmtree-report results ARGS`: reruns the RESULTS.md row of `mmgen ARGS` and
+//!   rewrites its figures (see [`results`]).
+//!
 //! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
 //!   layout) and unverified, into the verification section of `BENCHMARKS.md`.
 //!
@@ -22,6 +25,7 @@
 mod devices;
 mod estimates;
 mod load;
+mod results;
 
 use lookup::audit::audit;
 use lookup::Tree;
@@ -46,11 +50,12 @@ fn main() -> ExitCode {
         ["devices", "--write"] => devices::devices(true),
         ["estimates"] => estimates::estimates(false),
         ["estimates", "--write"] => estimates::estimates(true),
+        ["results", args] => results::results(args),
         ["verify", ref files @ ..] if !files.is_empty() => files
             .iter()
             .try_for_each(|file| record_verify_cost(Path::new(file))),
         _ => Err(
-            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | estimates [--write] | verify FILE..."
+            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | estimates [--write] | results ARGS | verify FILE..."
                 .into(),
         ),
     };
