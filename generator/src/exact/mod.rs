@@ -435,6 +435,47 @@ mod tests {
         best
     }
 
+    #[test]
+    fn the_one_level_floor_is_a_floor_and_beats_the_bound_when_no_candidate_is_perfect() {
+        let board = Board::new(3, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = Context {
+            codes: &codes,
+            symmetry: false,
+            counters: &counters,
+            past_deadline: false,
+        };
+        let exact = Exact::new(board, None, false);
+        let mut memo = HashMap::new();
+        let mut above_the_bound = 0;
+        let mut x = 12345u32;
+        for _ in 0..400 {
+            // A random set of 3 to 14 codes.
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let size = 3 + (x % 12) as usize;
+            let mut set: Vec<u32> = (0..codes.len())
+                .filter(|c| (c.wrapping_mul(2654435761) ^ x) % 7 < 2)
+                .take(size)
+                .collect();
+            set.sort_unstable();
+            if set.len() < 3 {
+                continue;
+            }
+            let floor = exact.one_level_floor(context, &set, UNLIMITED);
+            let optimum = exhaustive(&codes, &set, &mut memo);
+            let bound = exact.bound(set.len(), UNLIMITED);
+            assert!(
+                bound <= floor && floor <= optimum,
+                "{set:?}: bound {bound}, floor {floor}, optimum {optimum}"
+            );
+            above_the_bound += usize::from(floor > bound);
+        }
+        assert!(above_the_bound > 0, "the floor never beat the bound");
+    }
+
     fn optimum(board: Board, symmetry: bool) -> u32 {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();

@@ -1,12 +1,20 @@
 //! Branch and bound at one node: the guesses worth trying, in order of their
 //! bounds, each searched with the budget that would make it the best so far.
 
-use super::{Context, Exact, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
+use super::{Context, Exact, Known, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
 use crate::codes::{coarse_capacity, even_split, Codes, Guess, Secrets, CLASS_SLOTS};
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Classes up to this size get [`Exact::one_level_floor`] before they are searched.
+/// Positions searched on one thread (2026-11-25), with none, 8, 16, 64, 128 and
+/// 1024: 5x5 154,235, 116,760, 83,886, 58,637, 57,015, 56,901; 4x7 210,814,
+/// 183,238, 83,395, 57,627, 55,636, 54,791; 4x8 372,394, 337,095, 239,587, 149,169,
+/// 148,844, 147,840. Past 128 the n^2 pairs it scores cost more time than the
+/// searches it saves (BENCHMARKS.md, tuning).
+const ONE_LEVEL_UP_TO: usize = 128;
 
 /// A node under search: the context, the node, and the guesses left per secret.
 #[derive(Clone, Copy)]
@@ -196,6 +204,40 @@ impl Exact {
         (total < budget()).then_some(total)
     }
 
+    /// What the small set `part` costs at least with `depth` guesses left, looking
+    /// one guess ahead: each candidate's own split, with the bound of each class it
+    /// leaves, and for the codes outside the set the even split over every
+    /// non-winning answer. The bounds alone let a set of n secrets cost 2n - 1, as if
+    /// some candidate told the others apart; when none does, this says 2n or more,
+    /// before the set is searched. It scores the set against itself only (n^2 pairs,
+    /// where searching it scores every code of the board).
+    pub(super) fn one_level_floor(&self, context: Context, part: &[u32], depth: u32) -> u32 {
+        let codes = context.codes;
+        let n = part.len() as u64;
+        let pairs = n * n;
+        context
+            .counters
+            .scorings
+            .fetch_add(pairs, Ordering::Relaxed);
+        let bounds = self.bounds(depth - 1);
+        let cost = |c: u32| u64::from(bounds[c as usize]);
+        let outsiders = n.saturating_add(even_split(n as u32, self.answers - 1, cost));
+        let win = codes.win();
+        let candidates = part.iter().map(|&guess| {
+            let mut classes = [0u32; CLASS_SLOTS];
+            for &secret in part {
+                classes[codes.answer(guess, secret)] += 1;
+            }
+            let below: u64 = (classes.iter().enumerate())
+                .filter(|&(answer, &size)| answer != win && size > 0)
+                .map(|(_, &size)| cost(size))
+                .fold(0, u64::saturating_add);
+            n.saturating_add(below)
+        });
+        let least = candidates.fold(outsiders, u64::min);
+        u32::try_from(least).unwrap_or(UNLIMITED)
+    }
+
     /// What each class of `parts` costs at least, as far as the bounds and the
     /// cache know, and the cache entries looked up to know it.
     pub(super) fn class_floors<'p>(
@@ -213,6 +255,9 @@ impl Exact {
             } else {
                 let (key, known) = self.lookup(at.context.codes, part, depth);
                 *floor = self.least_cost(part.len(), depth, known);
+                if part.len() <= ONE_LEVEL_UP_TO && !matches!(known, Some(Known::Exact(_))) {
+                    *floor = (*floor).max(self.one_level_floor(at.context, part, depth));
+                }
                 *looked = Some((key, known));
             }
         }
