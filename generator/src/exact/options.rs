@@ -223,11 +223,11 @@ impl Exact {
         let cost = |c: u32| u64::from(bounds[c as usize]);
         let outsiders = n.saturating_add(even_split(n as u32, self.answers - 1, cost));
         let win = codes.win();
+        let secrets = codes.gather(part);
+        let mut classes = [0u32; CLASS_SLOTS];
+        let mut work = 0;
         let candidates = part.iter().map(|&guess| {
-            let mut classes = [0u32; CLASS_SLOTS];
-            for &secret in part {
-                classes[codes.answer(guess, secret)] += 1;
-            }
+            codes.count_classes(codes.guess(guess), &secrets, &mut classes, &mut work, |_, _| true);
             let below: u64 = (classes.iter().enumerate())
                 .filter(|&(answer, &size)| answer != win && size > 0)
                 .map(|(_, &size)| cost(size))
