@@ -12,28 +12,7 @@ use std::process::{Command, Stdio};
 #[test]
 fn estimates_are_within_a_factor_of_3_of_measured_runs_on_five_boards() {
     let dir = scratch("estimate");
-    let boards: [&[&str]; 5] = [
-        &["--pegs", "5", "--colors", "7", "--strategy", "knuth"],
-        &[
-            "--pegs",
-            "5",
-            "--colors",
-            "8",
-            "--strategy",
-            "expected-size",
-        ],
-        &["--pegs", "6", "--colors", "6", "--strategy", "entropy"],
-        &["--pegs", "6", "--colors", "7", "--strategy", "most-parts"],
-        &[
-            "--pegs",
-            "5",
-            "--colors",
-            "9",
-            "--no-repeat",
-            "--strategy",
-            "knuth",
-        ],
-    ];
+    let boards = mmtree_tests::ESTIMATED_BOARDS;
     for args in boards {
         let mut asked = args.to_vec();
         asked.extend(["--estimate", "--json"]);

@@ -6,28 +6,10 @@
 pub const START: &str = "<!-- estimates: written by `make bench-estimates`; do not edit -->";
 pub const END: &str = "<!-- end of estimates -->";
 
-const BOARDS: [&[&str]; 9] = [
+/// Beside the five the tests hold it to: a tiny board, one without repeats and the
+/// consistent rule, and a board of a quarter of a million codes.
+const MORE_BOARDS: [&[&str]; 4] = [
     &["--pegs", "4", "--colors", "6", "--strategy", "knuth"],
-    &["--pegs", "5", "--colors", "7", "--strategy", "knuth"],
-    &[
-        "--pegs",
-        "5",
-        "--colors",
-        "8",
-        "--strategy",
-        "expected-size",
-    ],
-    &["--pegs", "6", "--colors", "6", "--strategy", "entropy"],
-    &["--pegs", "6", "--colors", "7", "--strategy", "most-parts"],
-    &[
-        "--pegs",
-        "5",
-        "--colors",
-        "9",
-        "--no-repeat",
-        "--strategy",
-        "knuth",
-    ],
     &[
         "--pegs",
         "4",
@@ -48,7 +30,10 @@ pub fn estimates(write: bool) -> Result<(), String> {
         .to_str()
         .ok_or("the target folder's path is not UTF-8")?;
     let mut rows = String::new();
-    for args in BOARDS {
+    for args in mmtree_tests::ESTIMATED_BOARDS
+        .into_iter()
+        .chain(MORE_BOARDS)
+    {
         let estimate = super::run_json(mmgen, &[args, &["--estimate", "--json"][..]].concat())?;
         let run = super::run_json(
             mmgen,
