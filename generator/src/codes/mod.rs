@@ -250,6 +250,17 @@ impl Codes {
         complete
     }
 
+    /// [`Codes::count_classes`] over every secret, with no early end.
+    pub fn count_every(
+        &self,
+        guess: Guess,
+        secrets: &Secrets,
+        classes: &mut Classes,
+        work: &mut u64,
+    ) {
+        self.count_classes(guess, secrets, classes, work, |_, _| true);
+    }
+
     /// The loop of [`Codes::count_classes`] for one word width: secrets scored, and
     /// whether all were.
     #[inline(always)]

@@ -227,13 +227,7 @@ impl Exact {
         let mut classes = [0u32; CLASS_SLOTS];
         let mut work = 0;
         let candidates = part.iter().map(|&guess| {
-            codes.count_classes(
-                codes.guess(guess),
-                &secrets,
-                &mut classes,
-                &mut work,
-                |_, _| true,
-            );
+            codes.count_every(codes.guess(guess), &secrets, &mut classes, &mut work);
             let below: u64 = (classes.iter().enumerate())
                 .filter(|&(answer, &size)| answer != win && size > 0)
                 .map(|(_, &size)| cost(size))
