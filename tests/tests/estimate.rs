@@ -72,17 +72,11 @@ fn a_run_that_needs_more_memory_than_it_may_take_is_refused_before_it_starts() {
 fn a_long_run_says_its_estimate_as_it_starts_even_to_a_pipe() {
     let dir = scratch("estimate_start");
     let out = dir.join("long.mmt");
+    // 7x7 Knuth on one thread: estimated to take minutes.
+    let long_run = ["--pegs", "7", "--colors", "7", "--threads", "1"];
     let mut child = Command::new(bin("mmgen"))
-        .args([
-            "--pegs",
-            "7",
-            "--colors",
-            "7",
-            "--threads",
-            "1",
-            "--progress",
-            "never",
-        ])
+        .args(long_run)
+        .args(["--progress", "never"])
         .arg("--out")
         .arg(&out)
         .stdout(Stdio::null())
@@ -101,16 +95,7 @@ fn a_long_run_says_its_estimate_as_it_starts_even_to_a_pipe() {
     );
     let estimate = json(&ok(
         "mmgen",
-        &[
-            "--pegs",
-            "7",
-            "--colors",
-            "7",
-            "--threads",
-            "1",
-            "--estimate",
-            "--json",
-        ],
+        &[&long_run[..], &["--estimate", "--json"]].concat(),
     ));
     assert!(
         estimate["seconds"]["expected"].as_f64().unwrap() > 60.0,
