@@ -185,7 +185,7 @@ impl Exact {
         }
         let parts = &mut parts[..split.len()];
         parts.sort_by_key(|p| p.len());
-        let (floors, looked) = self.class_floors(at, parts);
+        let (floors, looked) = self.class_floors(at, parts, budget().checked_sub(n)?)?;
         let floors = &floors[..parts.len()];
         let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
         if u64::from(n) + floor >= u64::from(budget()) {
@@ -239,28 +239,52 @@ impl Exact {
     }
 
     /// What each class of `parts` costs at least, as far as the bounds and the
-    /// cache know, and the cache entries looked up to know it.
+    /// cache know, and the cache entries looked up to know it; `None` as soon as
+    /// the floors reach `limit` (then the classes left are not looked up: most
+    /// options a node scores fail here).
+    ///
+    /// A small set the cache knows nothing of gets [`Exact::one_level_floor`], and
+    /// the cache keeps it when it beats the bound, so a set met again (it often is:
+    /// the same class comes from many guesses) is not scored again. So a lower
+    /// bound in the cache for a small set stands for its one-level floor too (a
+    /// bound cached by a failed search is at least the budget it failed under, and
+    /// budgets start above the floors; only a search from outside a node, such as
+    /// a work item's, may have had less, which leaves a weaker floor, never a
+    /// wrong one).
     pub(super) fn class_floors<'p>(
         &self,
         at: At,
         parts: &[&'p [u32]],
-    ) -> ([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS]) {
+        limit: u32,
+    ) -> Option<([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS])> {
         let mut floors = [0u32; MAX_ANSWERS];
         let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
+        let depth_of = |part: &[u32]| (at.depth - 1).min(part.len() as u32);
+        for (floor, part) in floors.iter_mut().zip(parts) {
+            *floor = self.bound(part.len(), depth_of(part));
+        }
+        let mut sum: u64 = floors.iter().map(|&f| u64::from(f)).sum();
         for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(parts) {
-            let depth = (at.depth - 1).min(part.len() as u32);
-            let bound = self.bound(part.len(), depth);
-            if part.len() <= 2 || bound == UNLIMITED {
-                *floor = bound;
-            } else {
-                let (key, known) = self.lookup(at.context.codes, part, depth);
-                *floor = self.least_cost(part.len(), depth, known);
-                if part.len() <= ONE_LEVEL_UP_TO && !matches!(known, Some(Known::Exact(_))) {
-                    *floor = (*floor).max(self.one_level_floor(at.context, part, depth));
+            let depth = depth_of(part);
+            if part.len() <= 2 || *floor == UNLIMITED {
+                continue;
+            }
+            let (key, mut known) = self.lookup(at.context.codes, part, depth);
+            if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
+                let one_level = self.one_level_floor(at.context, part, depth);
+                if one_level > *floor {
+                    known = Some(Known::AtLeast(one_level));
+                    self.remember(depth, key.clone(), Known::AtLeast(one_level));
                 }
-                *looked = Some((key, known));
+            }
+            let raised = self.least_cost(part.len(), depth, known);
+            sum += u64::from(raised - *floor);
+            *floor = raised;
+            *looked = Some((key, known));
+            if sum >= u64::from(limit) {
+                return None;
             }
         }
-        (floors, looked)
+        Some((floors, looked))
     }
 }
