@@ -11,6 +11,7 @@
 //! heuristic finishes that subtree.
 
 use super::cache::Known;
+use super::options::LOOK_FIRST_UP_TO;
 use super::{tried, Context, Exact, UNLIMITED};
 use crate::Node;
 
@@ -113,10 +114,10 @@ impl Exact {
 
     /// The guess of a tree the search found for `node` with `depth` guesses left,
     /// once time has run out: at the root, the first guess of the cheapest whole
-    /// tree found; elsewhere, if the set's exact cost is known, the guess the
-    /// search keeps for it, searched again past the deadline with that cost as the
-    /// budget (its classes mostly come from the cache, as when a finished proof's
-    /// tree is built).
+    /// tree found; elsewhere, if the set's exact cost is known
+    /// ([`Exact::known`]), the guess the search keeps for it, searched again past
+    /// the deadline (its classes mostly come from the cache, as when a finished
+    /// proof's tree is built).
     pub fn found_choice(&self, context: Context, node: Node, depth: u32) -> Option<u32> {
         let depth = depth.min(node.candidates.len() as u32);
         if node.history.is_empty() {
@@ -125,8 +126,7 @@ impl Exact {
                 return Some(root.guess);
             }
         }
-        let (_, known) = self.lookup(context.codes, node.candidates, depth);
-        let Some(Known::Exact(_)) = known else {
+        let Some(Known::Exact(_)) = self.known(context, node.candidates, depth) else {
             return None;
         };
         let unhurried = Context {
@@ -135,6 +135,19 @@ impl Exact {
         };
         let found = self.choose(unhurried, node.candidates, node.history, depth);
         found.map(|(_, guess)| guess)
+    }
+
+    /// What is known of `candidates` with `depth` guesses left: what the cache
+    /// holds, or for a small set a look one guess ahead (the search settles those
+    /// without the cache: [`Exact::class_floors`]).
+    fn known(&self, context: Context, candidates: &[u32], depth: u32) -> Option<Known> {
+        let (_, known) = self.lookup(context.codes, candidates, depth);
+        let small =
+            candidates.len() <= LOOK_FIRST_UP_TO && self.floor(candidates.len(), depth) < UNLIMITED;
+        match known {
+            None if small => Some(self.one_level(context, candidates, depth)),
+            _ => known,
+        }
     }
 
     /// The guesses worth costing at `node`: `first` if given, else every code (the
@@ -167,7 +180,7 @@ impl Exact {
             if part.len() <= 2 {
                 return self.bound(part.len(), depth);
             }
-            let (_, known) = self.lookup(codes, part, depth);
+            let known = self.known(context, part, depth);
             self.least_cost(part.len(), depth, known)
         });
         classes.fold(node.candidates.len() as u32, |sum, c| sum.saturating_add(c))

@@ -436,7 +436,8 @@ mod tests {
     }
 
     #[test]
-    fn the_one_level_floor_is_a_floor_and_beats_the_bound_when_no_candidate_is_perfect() {
+    fn the_one_level_look_is_a_floor_or_the_optimum_and_beats_the_bound_when_no_candidate_is_perfect(
+    ) {
         let board = Board::new(3, 4, true).unwrap();
         let codes = Codes::new(board);
         let counters = Counters::default();
@@ -448,7 +449,7 @@ mod tests {
         };
         let exact = Exact::new(board, None, false);
         let mut memo = HashMap::new();
-        let mut above_the_bound = 0;
+        let (mut above_the_bound, mut settled) = (0, 0);
         let mut x = 12345u32;
         for _ in 0..400 {
             // A random set of 3 to 14 codes.
@@ -464,9 +465,17 @@ mod tests {
             if set.len() < 3 {
                 continue;
             }
-            let floor = exact.one_level_floor(context, &set, UNLIMITED);
+            let known = exact.one_level(context, &set, UNLIMITED);
             let optimum = exhaustive(&codes, &set, &mut memo);
             let bound = exact.bound(set.len(), UNLIMITED);
+            let floor = match known {
+                Known::Exact(cost) => {
+                    assert_eq!(cost, optimum, "{set:?}: settled at {cost}");
+                    settled += 1;
+                    cost
+                }
+                Known::AtLeast(floor) => floor,
+            };
             assert!(
                 bound <= floor && floor <= optimum,
                 "{set:?}: bound {bound}, floor {floor}, optimum {optimum}"
@@ -474,6 +483,7 @@ mod tests {
             above_the_bound += usize::from(floor > bound);
         }
         assert!(above_the_bound > 0, "the floor never beat the bound");
+        assert!(settled > 0 && settled < 400, "{settled} sets settled");
     }
 
     fn optimum(board: Board, symmetry: bool) -> u32 {

@@ -8,13 +8,16 @@ use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Classes up to this size get [`Exact::one_level_floor`] before they are searched.
+/// Classes up to this size get [`Exact::one_level`] before they are searched.
 /// Positions searched on one thread (2026-11-25), with none, 8, 16, 64, 128 and
 /// 1024: 5x5 154,235, 116,760, 83,886, 58,637, 57,015, 56,901; 4x7 210,814,
 /// 183,238, 83,395, 57,627, 55,636, 54,791; 4x8 372,394, 337,095, 239,587, 149,169,
 /// 148,844, 147,840. Past 128 the n^2 pairs it scores cost more time than the
 /// searches it saves (BENCHMARKS.md, tuning).
 const ONE_LEVEL_UP_TO: usize = 128;
+
+/// Classes up to this size get [`Exact::one_level`] before the cache is asked.
+pub(super) const LOOK_FIRST_UP_TO: usize = 8;
 
 /// A node under search: the context, the node, and the guesses left per secret.
 #[derive(Clone, Copy)]
@@ -185,9 +188,8 @@ impl Exact {
         }
         let parts = &mut parts[..split.len()];
         parts.sort_by_key(|p| p.len());
-        let (floors, looked) = self.class_floors(at, parts, budget().checked_sub(n)?)?;
-        let floors = &floors[..parts.len()];
-        let floor: u64 = floors.iter().map(|&f| u64::from(f)).sum();
+        let classes = self.class_floors(at, parts, budget().checked_sub(n)?)?;
+        let floor: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
         if u64::from(n) + floor >= u64::from(budget()) {
             return None;
         }
@@ -196,95 +198,158 @@ impl Exact {
         let mut total = n;
         // Below the budget, so it fits.
         let mut rest = floor as u32;
-        for ((&floor, part), looked) in floors.iter().zip(parts.iter()).zip(looked) {
-            rest -= floor;
+        for (class, part) in classes.into_iter().zip(parts.iter()) {
+            rest -= class.floor();
             let left = budget().checked_sub(total + rest)?;
-            total += self.solve(at.context, part, &below, at.depth - 1, left, looked)?;
+            total += match class {
+                Class::Settled(cost) => (cost < left).then_some(cost),
+                Class::AtLeast(_, looked) => {
+                    self.solve(at.context, part, &below, at.depth - 1, left, looked)
+                }
+            }?;
         }
         (total < budget()).then_some(total)
     }
 
-    /// What the small set `part` costs at least with `depth` guesses left, looking
-    /// one guess ahead: each candidate's own split, with the bound of each class it
-    /// leaves, and for the codes outside the set the even split over every
-    /// non-winning answer. The bounds alone let a set of n secrets cost 2n - 1, as if
-    /// some candidate told the others apart; when none does, this says 2n or more,
-    /// before the set is searched. It scores the set against itself only (n^2 pairs,
-    /// where searching it scores every code of the board).
-    pub(super) fn one_level_floor(&self, context: Context, part: &[u32], depth: u32) -> u32 {
+    /// What the small set `part` costs with `depth` guesses left, looking one guess
+    /// ahead: at least the least of each candidate's own split, with the bound of
+    /// each class it leaves, and, for the codes outside the set, the even split over
+    /// every non-winning answer. The bounds alone let a set of n secrets cost 2n - 1,
+    /// as if some candidate told the others apart; when none does, this says 2n or
+    /// more, before the set is searched. When a candidate that leaves classes of at
+    /// most two secrets (whose bounds are their costs) reaches that least, it is the
+    /// exact cost. It scores the set against itself only (at most n^2 pairs, where
+    /// searching it scores every code of the board), and stops at a candidate that
+    /// reaches the bound.
+    pub(super) fn one_level(&self, context: Context, part: &[u32], depth: u32) -> Known {
         let codes = context.codes;
         let n = part.len() as u64;
-        let pairs = n * n;
-        context
-            .counters
-            .scorings
-            .fetch_add(pairs, Ordering::Relaxed);
-        let bounds = self.bounds(depth - 1);
+        let Tables { bounds, steps, .. } = self.tables(depth - 1);
         let cost = |c: u32| u64::from(bounds[c as usize]);
         let outsiders = n.saturating_add(even_split(n as u32, self.answers - 1, cost));
-        let win = codes.win();
+        // No guess does better than the bound: a candidate that reaches it settles
+        // the set.
+        let best_possible = u64::from(self.bound(part.len(), depth));
         let secrets = codes.gather(part);
         let mut classes = [0u32; CLASS_SLOTS];
         let mut work = 0;
-        let candidates = part.iter().map(|&guess| {
-            codes.count_every(codes.guess(guess), &secrets, &mut classes, &mut work);
-            let below: u64 = (classes.iter().enumerate())
-                .filter(|&(answer, &size)| answer != win && size > 0)
-                .map(|(_, &size)| cost(size))
-                .fold(0, u64::saturating_add);
-            n.saturating_add(below)
-        });
-        let least = candidates.fold(outsiders, u64::min);
-        u32::try_from(least).unwrap_or(UNLIMITED)
+        let (mut least, mut settled) = (outsiders, u64::MAX);
+        for &guess in part {
+            // As in `options`: the candidate's own win class counts as one more
+            // secret placed (bounds[1]), taken off at the end; a candidate that cannot
+            // tie the least so far stops early.
+            let (mut here, mut widest) = (n, 0);
+            let complete = codes.count_classes(
+                codes.guess(guess),
+                &secrets,
+                &mut classes,
+                &mut work,
+                |size, _| {
+                    here = here.saturating_add(u64::from(steps[size as usize]));
+                    widest = widest.max(size);
+                    here <= least.saturating_add(cost(1))
+                },
+            );
+            if !complete {
+                continue;
+            }
+            let here = here - cost(1);
+            least = least.min(here);
+            if widest <= 2 {
+                settled = settled.min(here);
+                if settled == best_possible {
+                    break;
+                }
+            }
+        }
+        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+        let least = u32::try_from(least).unwrap_or(UNLIMITED);
+        if u64::from(least) == settled {
+            Known::Exact(least)
+        } else {
+            Known::AtLeast(least)
+        }
     }
 
-    /// What each class of `parts` costs at least, as far as the bounds and the
-    /// cache know, and the cache entries looked up to know it; `None` as soon as
-    /// the floors reach `limit` (then the classes left are not looked up: most
-    /// options a node scores fail here).
+    /// What each class of `parts` costs at least, as far as the bounds, a look one
+    /// guess ahead and the cache know; `None` as soon as the floors reach `limit`
+    /// (then the classes left are not looked at: most options a node scores fail
+    /// here).
     ///
-    /// A small set the cache knows nothing of gets [`Exact::one_level_floor`], and
-    /// the cache keeps it when it beats the bound, so a set met again (it often is:
-    /// the same class comes from many guesses) is not scored again. So a lower
-    /// bound in the cache for a small set stands for its one-level floor too (a
-    /// bound cached by a failed search is at least the budget it failed under, and
-    /// budgets start above the floors; only a search from outside a node, such as
-    /// a work item's, may have had less, which leaves a weaker floor, never a
-    /// wrong one).
+    /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets [`Exact::one_level`]
+    /// before the cache: it often settles the set's cost, and then the set is
+    /// neither keyed nor looked up (a hash table's miss in memory, the cost of
+    /// dozens of pairs scored). A bigger small set the cache knows nothing of gets
+    /// it after, and the cache keeps what it found when it beats the bound, so a
+    /// set met again (it often is: the same class comes from many guesses) is not
+    /// scored again. So a lower bound in the cache for a small set stands for its
+    /// one-level floor too (a bound cached by a failed search is at least the
+    /// budget it failed under, and budgets start above the floors; only a search
+    /// from outside a node, such as a work item's, may have had less, which leaves
+    /// a weaker floor, never a wrong one).
     pub(super) fn class_floors<'p>(
         &self,
         at: At,
         parts: &[&'p [u32]],
         limit: u32,
-    ) -> Option<([u32; MAX_ANSWERS], [Option<Lookup<'p>>; MAX_ANSWERS])> {
-        let mut floors = [0u32; MAX_ANSWERS];
-        let mut looked: [Option<Lookup>; MAX_ANSWERS] = std::array::from_fn(|_| None);
+    ) -> Option<[Class<'p>; MAX_ANSWERS]> {
+        let mut classes: [Class; MAX_ANSWERS] = std::array::from_fn(|_| Class::AtLeast(0, None));
         let depth_of = |part: &[u32]| (at.depth - 1).min(part.len() as u32);
-        for (floor, part) in floors.iter_mut().zip(parts) {
-            *floor = self.bound(part.len(), depth_of(part));
+        for (class, part) in classes.iter_mut().zip(parts) {
+            *class = Class::AtLeast(self.bound(part.len(), depth_of(part)), None);
         }
-        let mut sum: u64 = floors.iter().map(|&f| u64::from(f)).sum();
-        for ((floor, looked), part) in floors.iter_mut().zip(&mut looked).zip(parts) {
-            let depth = depth_of(part);
-            if part.len() <= 2 || *floor == UNLIMITED {
+        let mut sum: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
+        for (class, part) in classes.iter_mut().zip(parts) {
+            let (depth, bound) = (depth_of(part), class.floor());
+            if part.len() <= 2 || bound == UNLIMITED {
                 continue;
             }
-            let (key, mut known) = self.lookup(at.context.codes, part, depth);
-            if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
-                let one_level = self.one_level_floor(at.context, part, depth);
-                if one_level > *floor {
-                    known = Some(Known::AtLeast(one_level));
-                    self.remember(depth, key.clone(), Known::AtLeast(one_level));
+            let ahead =
+                (part.len() <= LOOK_FIRST_UP_TO).then(|| self.one_level(at.context, part, depth));
+            *class = if let Some(Known::Exact(cost)) = ahead {
+                Class::Settled(cost)
+            } else {
+                let (key, mut known) = self.lookup(at.context.codes, part, depth);
+                if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
+                    let found = ahead.unwrap_or_else(|| self.one_level(at.context, part, depth));
+                    if matches!(found, Known::Exact(_))
+                        || self.least_cost(part.len(), depth, Some(found)) > bound
+                    {
+                        known = Some(found);
+                        self.remember(depth, key.clone(), found);
+                    }
                 }
-            }
-            let raised = self.least_cost(part.len(), depth, known);
-            sum += u64::from(raised - *floor);
-            *floor = raised;
-            *looked = Some((key, known));
+                match known {
+                    Some(Known::Exact(cost)) => Class::Settled(cost),
+                    _ => {
+                        let floor = self.least_cost(part.len(), depth, known);
+                        Class::AtLeast(floor, Some((key, known)))
+                    }
+                }
+            };
+            sum += u64::from(class.floor() - bound);
             if sum >= u64::from(limit) {
                 return None;
             }
         }
-        Some((floors, looked))
+        Some(classes)
+    }
+}
+
+/// What is known of one class of an option before it is searched.
+pub(super) enum Class<'p> {
+    /// Its exact cost, from a look one guess ahead (no cache entry needed).
+    Settled(u32),
+    /// A floor, and the cache entry looked up to know it (none where the bound
+    /// alone says it).
+    AtLeast(u32, Option<Lookup<'p>>),
+}
+
+impl Class<'_> {
+    /// The least the class costs.
+    fn floor(&self) -> u32 {
+        match *self {
+            Class::Settled(cost) | Class::AtLeast(cost, _) => cost,
+        }
     }
 }
