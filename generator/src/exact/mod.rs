@@ -24,6 +24,11 @@
 //!   pegs bound every arrangement of the multiset
 //!   ([`crate::codes::Codes::promising_multisets`]), and a multiset whose bound
 //!   reaches the best is never scored code by code.
+//! - Before a guess's classes are searched, each gets a floor, and the guess is
+//!   dropped as soon as the floors reach the budget: the cache's fact about the
+//!   class, and for a small class a look one guess ahead (each candidate's own
+//!   split; `Exact::one_level`), which often settles a class of a few secrets
+//!   outright, with no cache entry and no search.
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost, or a lower bound
