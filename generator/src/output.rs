@@ -18,7 +18,7 @@ use crate::Generated;
 use lookup::format::{write_tree, MAGIC};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Why a tree was not written. Each message names the path and is one line.
@@ -135,23 +135,9 @@ pub fn check_target(target: &Path, force: bool) -> Result<(), OutputError> {
 /// Whether a file can be written beside `path`: its temporary name is created and
 /// removed again (nothing is left, whatever the answer).
 pub fn writable_beside(path: &Path) -> Result<(), OutputError> {
-    let probe = temporary(path);
+    let probe = lookup::replace::temporary(path);
     File::create(&probe).map_err(|e| OutputError::Io(path.to_path_buf(), e))?;
     fs::remove_file(&probe).map_err(|e| OutputError::Io(probe, e))
-}
-
-/// The temporary name used while writing `target`: named by this machine and
-/// process, so two attempts at the same file (a requeued cluster task racing its
-/// first attempt, on another node of a shared file system) never write into one
-/// temporary file; each renames its own whole file into place.
-fn temporary(target: &Path) -> PathBuf {
-    let host = fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    let host: String = (host.trim().chars())
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    let mut name = target.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp-{host}-{}", std::process::id()));
-    target.with_file_name(name)
 }
 
 /// Writes `tree` to `target` (see the module docs; `force` allows replacing a file
@@ -178,31 +164,15 @@ pub fn write_tree_file(target: &Path, tree: &Generated, force: bool) -> Result<u
     }
 }
 
-/// Writes `path` through a temporary file beside it, flushed to disk and renamed
-/// over it: readers see the old file or the whole new one, never a part.
+/// Writes `path` whole ([`lookup::replace`]).
 fn replace(path: &Path, write: impl FnOnce(&File) -> io::Result<u64>) -> Result<u64, OutputError> {
-    let temp = temporary(path);
-    let written = (|| {
-        let file = File::create(&temp)?;
-        let len = write(&file)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)?;
-        Ok(len)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written.map_err(|e| OutputError::Io(path.to_path_buf(), e))
+    lookup::replace::with(path, write).map_err(|e| OutputError::Io(path.to_path_buf(), e))
 }
 
 /// Writes `bytes` to `path`, a file this program owns (a plan, a work item),
-/// through a temporary file and a rename.
+/// whole ([`lookup::replace`]).
 pub fn write_owned(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    replace(path, |mut file| {
-        file.write_all(bytes)?;
-        Ok(bytes.len() as u64)
-    })
-    .map(|_| ())
+    lookup::replace::bytes(path, bytes).map_err(|e| OutputError::Io(path.to_path_buf(), e))
 }
 
 #[cfg(test)]
@@ -214,17 +184,6 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[test]
-    fn temporary_name_sits_beside_the_target() {
-        let t = temporary(Path::new("trees/knuth-4x6.mmt"));
-        assert_eq!(t.parent(), Some(Path::new("trees")));
-        assert!(t
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with("knuth-4x6.mmt.tmp-"));
     }
 
     #[test]

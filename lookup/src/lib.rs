@@ -42,6 +42,8 @@ pub mod format;
 #[cfg(feature = "std")]
 pub mod hint;
 pub mod play;
+#[cfg(feature = "cli")]
+pub mod replace;
 #[cfg(feature = "std")]
 pub mod rules;
 pub mod score;

@@ -111,16 +111,9 @@ fn check_folder(out: &Path, files: &[(&str, &[u8])], force: bool) -> Result<(), 
     ))
 }
 
-/// Writes `path` through a temporary file beside it, renamed over it.
+/// Writes `path` whole ([`lookup::replace`]).
 fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let written = fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, path));
-    written.map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    lookup::replace::bytes(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The script that carries the core and the trees (`id`, file bytes) to the page.
