@@ -441,8 +441,7 @@ mod tests {
     }
 
     #[test]
-    fn the_one_level_look_is_a_floor_or_the_optimum_and_beats_the_bound_when_no_candidate_is_perfect(
-    ) {
+    fn the_one_level_look_is_a_floor_or_the_optimum() {
         let board = Board::new(3, 4, true).unwrap();
         let codes = Codes::new(board);
         let counters = Counters::default();
