@@ -91,7 +91,7 @@ pub fn next<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Result<Hint, Stri
     }
     let meta = tree.meta().map_err(|e| e.to_string())?;
     let board = tree.board();
-    hint(tree, Live::of(&meta), moves, || consistent(board, moves))
+    off_line(tree, Live::of(&meta), moves, || consistent(board, moves))
 }
 
 /// The next guess after `moves`: from the tree while they follow its line, else
@@ -103,9 +103,19 @@ pub fn hint<D: AsRef<[u8]>>(
     moves: &[Move],
     candidates: impl FnOnce() -> Vec<Code>,
 ) -> Result<Hint, String> {
-    if let Some(walked) = on_line(tree, moves) {
-        return walked;
+    match on_line(tree, moves) {
+        Some(walked) => walked,
+        None => off_line(tree, live, moves, candidates),
     }
+}
+
+/// [`hint`] for moves known to leave the tree's line (the tree walked once).
+fn off_line<D: AsRef<[u8]>>(
+    tree: &Tree<D>,
+    live: Live,
+    moves: &[Move],
+    candidates: impl FnOnce() -> Vec<Code>,
+) -> Result<Hint, String> {
     let board = tree.board();
     if let Some(won) = moves.iter().position(|m| m.answer.is_win(board.pegs())) {
         if won + 1 < moves.len() {
