@@ -25,7 +25,7 @@ use crate::relabel::{column_counts, peg};
 
 /// Mixes a signature with a count into a value whose sums over a multiset of pairs
 /// tell multisets apart, barring collisions (splitmix64's finaliser).
-fn mix(signature: u64, count: u32) -> u64 {
+pub(crate) fn mix(signature: u64, count: u32) -> u64 {
     let mut z = signature ^ u64::from(count).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -93,6 +93,13 @@ impl Generation {
         self.bytes -= found.0.len() * 4 + ENTRY_BYTES;
         Some(found)
     }
+
+    /// Drops every fact, keeping the tables' room (the next generation fills them
+    /// again, without growing them step by step).
+    fn clear(&mut self) {
+        self.sets.values_mut().for_each(FxHashMap::clear);
+        self.bytes = 0;
+    }
 }
 
 /// How many shards the cache is split into: a power of two.
@@ -105,6 +112,19 @@ pub(super) struct Shard {
     old: Generation,
     /// The bytes a generation may take: half the shard's share.
     half: usize,
+}
+
+/// The hash a shard's table files `key` under.
+fn table_hash(key: &[u32]) -> u64 {
+    let mut hasher = FxHasher::default();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The shard that keeps `key` with `depth` guesses left (see [`Cache::shard`]).
+fn shard_index(depth: u32, key: &[u32]) -> usize {
+    let mixed = canonical::mix(table_hash(key), depth);
+    (mixed >> (64 - SHARDS.ilog2())) as usize
 }
 
 /// The shards, each behind its own lock.
@@ -120,12 +140,15 @@ impl Cache {
     }
 
     /// The shard that keeps `key` with `depth` guesses left, locked.
+    ///
+    /// The index comes from the key's hash passed through a mixing function, not
+    /// from the hash itself: the shard's hash table files a key under the top bits
+    /// of the same FxHash, and FxHash is linear enough that a shard picked from
+    /// those bits held keys whose tags were nearly all alike, so a probe compared
+    /// whole keys at almost every slot it passed (a fifth of a 5x6 proof's time
+    /// went to those compares; BENCHMARKS.md, tuning).
     fn shard(&self, depth: u32, key: &[u32]) -> MutexGuard<'_, Shard> {
-        let mut hasher = FxHasher::default();
-        (depth, key).hash(&mut hasher);
-        // The high bits: FxHash mixes them best (SHARDS is a power of two).
-        let index = (hasher.finish() >> (64 - SHARDS.ilog2())) as usize;
-        self.lock(index)
+        self.lock(shard_index(depth, key))
     }
 
     /// Shard `index`, locked (a thread that panicked holding it left only whole
@@ -194,7 +217,8 @@ impl Shard {
         self.young.bytes += key.len() * 4 + ENTRY_BYTES;
         self.young.sets.entry(depth).or_default().insert(key, known);
         if self.young.bytes > self.half {
-            self.old = std::mem::take(&mut self.young);
+            std::mem::swap(&mut self.young, &mut self.old);
+            self.young.clear();
         }
     }
 
@@ -322,5 +346,17 @@ mod tests {
         );
         cache.clear();
         assert_eq!(cache.get(0, &[0, 1]), None);
+    }
+
+    #[test]
+    fn keys_in_one_shard_have_varied_table_tags() {
+        // A shard's table compares whole keys wherever the top 7 bits of their
+        // hashes (the tags) agree: the keys one shard gets must not share them.
+        let keys = (0..200_000u32).map(|k| vec![k % 911, k / 911 + 1000, 5000]);
+        let tags: std::collections::HashSet<u64> = keys
+            .filter(|key| shard_index(4, key) == 0)
+            .map(|key| table_hash(&key) >> 57)
+            .collect();
+        assert!(tags.len() > 100, "{} tags among shard 0's keys", tags.len());
     }
 }
