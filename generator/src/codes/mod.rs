@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 mod multisets;
-pub use multisets::{coarse_capacity, even_split, Coarse, Groups};
+pub use multisets::{coarse_capacity, even_split, ByShared, Coarse, Groups};
 
 /// Slots in [`Classes`]: the answers rounded up to a power of two, so that an
 /// answer index masked to it needs no bounds check in the hot loop.

@@ -108,6 +108,69 @@ impl Codes {
         (kept, counted as u64)
     }
 
+    /// Lays out `secrets` in `layout` (its room reused), grouped by the pegs they
+    /// share with multiset `id`'s codes.
+    pub fn by_shared(&self, id: usize, secrets: &Secrets, layout: &mut ByShared) {
+        let colours = self.multisets[id].0;
+        let shared = |s: u32| (colours & self.bits_of(s).counts).count_ones() as usize;
+        // A counting sort: how many secrets share each count, then where each goes.
+        let mut ends = [0usize; 10];
+        for &s in secrets.indices {
+            ends[shared(s) + 1] += 1;
+        }
+        for k in 1..ends.len() {
+            ends[k] += ends[k - 1];
+        }
+        layout.groups.clear();
+        layout.groups.extend(
+            (0..9)
+                .filter(|&k| ends[k + 1] > ends[k])
+                .map(|k| (k, ends[k + 1])),
+        );
+        layout.places.clear();
+        layout.places.resize(secrets.len(), 0);
+        for &s in secrets.indices {
+            let slot = &mut ends[shared(s)];
+            layout.places[*slot] = self.bits_of(s).places;
+            *slot += 1;
+        }
+    }
+
+    /// Counts the classes of `guess` (a code of the multiset `layout` was made for)
+    /// a group at a time: after each group, `keep_going(its classes by black pegs)`
+    /// may end the count by returning false; then the result is false.
+    /// Adds the pairs scored to `work`.
+    #[inline]
+    pub fn count_by_shared(
+        &self,
+        guess: Guess,
+        layout: &ByShared,
+        work: &mut u64,
+        mut keep_going: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
+        let places = self.bits[guess.slot as usize].places;
+        let mut start = 0;
+        for &(shared, end) in &layout.groups {
+            // Black pegs are at most 8: masked to 15, the index needs no check.
+            let mut blacks = [0u32; 16];
+            if self.narrow {
+                for &secret in &layout.places[start..end] {
+                    blacks[((places as u64 & secret as u64).count_ones() & 15) as usize] += 1;
+                }
+            } else {
+                for &secret in &layout.places[start..end] {
+                    blacks[((places & secret).count_ones() & 15) as usize] += 1;
+                }
+            }
+            *work += (end - start) as u64;
+            start = end;
+            if !keep_going(&blacks[..=shared]) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// How many secrets have each of the secrets' distinct colour multisets. A
     /// guess shares as many pegs with each secret of one multiset, so those secrets
     /// stay in one of its coarse classes.
@@ -152,6 +215,27 @@ impl Codes {
             }
         }
         coarse
+    }
+}
+
+/// The secrets laid out for scoring the codes of one colour multiset: grouped by
+/// the pegs they share with it (the same for every arrangement of its colours), so
+/// that scoring a code needs only its black pegs, and a scan can close a group's
+/// classes as soon as the group is done ([`Codes::count_by_shared`]).
+#[derive(Default)]
+pub struct ByShared {
+    /// The secrets' `places` bits, group by group.
+    places: Vec<u128>,
+    /// Each group: the shared pegs and where its secrets end in `places`.
+    groups: Vec<(usize, usize)>,
+}
+
+impl ByShared {
+    /// Each group's shared pegs and number of secrets, in scan order.
+    pub fn groups(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let starts = std::iter::once(0).chain(self.groups.iter().map(|&(_, end)| end));
+        (self.groups.iter().zip(starts))
+            .map(|(&(shared, end), start)| (shared, (end - start) as u32))
     }
 }
 

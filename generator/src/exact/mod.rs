@@ -23,7 +23,10 @@
 //! - Outsiders are taken a colour multiset at a time: the secrets counted by shared
 //!   pegs bound every arrangement of the multiset
 //!   ([`crate::codes::Codes::promising_multisets`]), and a multiset whose bound
-//!   reaches the best is never scored code by code.
+//!   reaches the best is never scored code by code. The codes of a multiset kept
+//!   share the pegs they have in common with each secret, so the secrets are
+//!   grouped by that count, and a code is dropped at the first group whose classes
+//!   and the floors of the groups left reach the best (`Exact::outsider_options`).
 //! - Before a guess's classes are searched, each gets a floor, and the guess is
 //!   dropped as soon as the floors reach the budget: the cache's fact about the
 //!   class, and for a small class a look one guess ahead (each candidate's own
@@ -349,11 +352,14 @@ impl Exact {
                     n as u64 + spreads.least(coarse)
                 });
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-            let outside = kept
-                .iter()
-                .flat_map(|&(id, _)| codes.outsiders(id, &secrets))
-                .filter(|g| tried(symmetry.as_ref(), codes, g.code));
-            let outside = self.options(context, &secrets, outside, depth, best.limit);
+            let outside = self.outsider_options(
+                context,
+                &secrets,
+                &kept,
+                symmetry.as_ref(),
+                depth,
+                best.limit,
+            );
             self.try_options(at, outside, &mut best);
         }
         best.found
@@ -414,6 +420,16 @@ mod tests {
         }
     }
 
+    /// A context for searches in tests: before any deadline.
+    fn search_context<'a>(codes: &'a Codes, counters: &'a Counters, symmetry: bool) -> Context<'a> {
+        Context {
+            codes,
+            symmetry,
+            counters,
+            past_deadline: false,
+        }
+    }
+
     /// The optimum by plain recursion over every guess, no bound, no symmetry, no
     /// pruning: memoised by candidate set only.
     fn exhaustive(codes: &Codes, candidates: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
@@ -445,12 +461,7 @@ mod tests {
         let board = Board::new(3, 4, true).unwrap();
         let codes = Codes::new(board);
         let counters = Counters::default();
-        let context = Context {
-            codes: &codes,
-            symmetry: false,
-            counters: &counters,
-            past_deadline: false,
-        };
+        let context = search_context(&codes, &counters, false);
         let exact = Exact::new(board, None, false);
         let mut memo = HashMap::new();
         let (mut above_the_bound, mut settled) = (0, 0);
@@ -494,12 +505,7 @@ mod tests {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();
         let counters = Counters::default();
-        let context = Context {
-            codes: &codes,
-            symmetry,
-            counters: &counters,
-            past_deadline: false,
-        };
+        let context = search_context(&codes, &counters, symmetry);
         Exact::new(board, None, false)
             .choose(context, &all, &[], UNLIMITED)
             .unwrap()
@@ -562,6 +568,52 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn grouped_outsider_scans_keep_what_the_plain_scan_keeps() {
+        let board = Board::new(4, 5, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = search_context(&codes, &counters, false);
+        let exact = Exact::new(board, None, false);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let every: Vec<(usize, u64)> = (0..codes.multiset_count()).map(|id| (id, 0)).collect();
+        let (mut compared, mut kept) = (0, 0);
+        for first in [0, 6, 31] {
+            for (_, part) in codes.split(first, &all).0.iter() {
+                for second in (0..codes.len()).step_by(41) {
+                    for (_, set) in codes
+                        .split(second, part)
+                        .0
+                        .iter()
+                        .filter(|(_, s)| s.len() > 2)
+                    {
+                        let secrets = codes.gather(set);
+                        let bound = exact.bound(set.len(), UNLIMITED);
+                        for limit in [bound, bound + 2, bound + 5, 2 * bound] {
+                            let plain = every
+                                .iter()
+                                .flat_map(|&(id, _)| codes.outsiders(id, &secrets));
+                            let plain = exact.options(context, &secrets, plain, UNLIMITED, limit);
+                            let grouped = exact.outsider_options(
+                                context, &secrets, &every, None, UNLIMITED, limit,
+                            );
+                            let seen = |o: &Vec<Choice>| -> Vec<(u32, u32, bool)> {
+                                o.iter().map(|c| (c.bound, c.guess, c.exact)).collect()
+                            };
+                            assert_eq!(seen(&grouped), seen(&plain), "{set:?} limit {limit}");
+                            compared += 1;
+                            kept += grouped.len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 500 && kept > 1000,
+            "{compared} sets, {kept} options"
+        );
     }
 
     #[test]

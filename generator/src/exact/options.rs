@@ -1,8 +1,9 @@
 //! Branch and bound at one node: the guesses worth trying, in order of their
 //! bounds, each searched with the budget that would make it the best so far.
 
-use super::{Context, Exact, Known, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
-use crate::codes::{coarse_capacity, even_split, Codes, Guess, Secrets, CLASS_SLOTS};
+use super::{tried, Context, Exact, Known, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
+use crate::codes::{coarse_capacity, even_split, ByShared, Codes, Guess, Secrets, CLASS_SLOTS};
+use crate::symmetry::Symmetry;
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
@@ -80,6 +81,70 @@ impl Exact {
                 })
             })
             .collect();
+        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+        options.sort_unstable_by_key(|o| (o.bound, o.guess));
+        options
+    }
+
+    /// The codes of the colour multisets `kept` that are not among `secrets` and are
+    /// tried under `symmetry`, whose bound is below `limit`, as [`Exact::options`]
+    /// orders them. Each multiset's codes share the pegs they have in common with
+    /// each secret, so the secrets are grouped by that count once per multiset
+    /// ([`Codes::by_shared`]); each group's classes are closed when it is done, and
+    /// a code stops as soon as the groups done and the floors of the groups to come
+    /// (even splits, as the multiset's floor) reach the limit. Most multisets kept
+    /// have a floor one below the limit and no code that reaches it, so their codes
+    /// stop at the first group that splits unevenly.
+    pub(super) fn outsider_options(
+        &self,
+        context: Context,
+        secrets: &Secrets,
+        kept: &[(usize, u64)],
+        symmetry: Option<&Symmetry>,
+        depth: u32,
+        limit: u32,
+    ) -> Vec<Choice> {
+        let codes = context.codes;
+        let n = secrets.len() as u64;
+        let Tables { bounds, .. } = self.tables(depth - 1);
+        let cost = |c: u32| u64::from(bounds[c as usize]);
+        let mut work = 0;
+        let mut options = Vec::new();
+        let mut layout = ByShared::default();
+        let mut floors = [0u64; 9];
+        for &(id, _) in kept {
+            codes.by_shared(id, secrets, &mut layout);
+            let mut all_floors = 0;
+            for (floor, (shared, size)) in floors.iter_mut().zip(layout.groups()) {
+                *floor = even_split(size, coarse_capacity(self.pegs, shared), cost);
+                all_floors += *floor;
+            }
+            for guess in codes.outsiders(id, secrets) {
+                if !tried(symmetry, codes, guess.code) {
+                    continue;
+                }
+                let (mut bound, mut pending, mut group) = (n, all_floors, 0);
+                let (mut classes, mut exact) = (0, true);
+                let within = codes.count_by_shared(guess, &layout, &mut work, |blacks| {
+                    for &size in blacks {
+                        bound += cost(size);
+                        classes += usize::from(size > 0);
+                        exact &= size <= 2;
+                    }
+                    pending -= floors[group];
+                    group += 1;
+                    bound + pending < u64::from(limit)
+                });
+                // A code that leaves one class tells nothing: never worth a guess.
+                if within && classes > 1 {
+                    options.push(Choice {
+                        bound: bound as u32,
+                        guess: guess.code,
+                        exact,
+                    });
+                }
+            }
+        }
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
         options.sort_unstable_by_key(|o| (o.bound, o.guess));
         options
