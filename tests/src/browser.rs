@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// WebDriver's key for an element reference.
@@ -19,9 +20,17 @@ fn which(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// Held while [`browser`] looks for the browser and installs it: the browser tests
+/// run in parallel threads, and a second apt-get started while the first holds
+/// the package lists' lock fails (a fresh machine's test run failed so).
+static INSTALLING: Mutex<()> = Mutex::new(());
+
 /// chromium and chromedriver, installed from Debian's packages when missing.
 pub fn browser() -> (PathBuf, PathBuf) {
     let found = || Some((which("chromium")?, which("chromedriver")?));
+    // A test that panicked holding the lock left at worst a half-done install,
+    // which apt-get finishes.
+    let _installing = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(both) = found() {
         return both;
     }
