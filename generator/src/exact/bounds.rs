@@ -63,11 +63,16 @@ pub(super) struct Spreads {
 impl Spreads {
     /// The least total the coarse classes `coarse` can cost beyond the node itself.
     pub(super) fn least(&self, coarse: &Coarse) -> u64 {
-        let last = self.sizes - 1;
-        let rows = self.table.chunks_exact(self.sizes);
-        rows.zip(coarse)
-            .map(|(row, &size)| u64::from(row[(size as usize).min(last)]))
+        (coarse.iter().enumerate())
+            .take(self.table.len() / self.sizes)
+            .map(|(shared, &size)| self.of(shared, size))
             .sum()
+    }
+
+    /// The least `size` secrets sharing `shared` pegs with a guess can cost.
+    pub(super) fn of(&self, shared: usize, size: u32) -> u64 {
+        let at = (size as usize).min(self.sizes - 1);
+        u64::from(self.table[shared * self.sizes + at])
     }
 }
 

@@ -92,7 +92,7 @@ impl Exact {
     /// each secret, so the secrets are grouped by that count once per multiset
     /// ([`Codes::by_shared`]); each group's classes are closed when it is done, and
     /// a code stops as soon as the groups done and the floors of the groups to come
-    /// (even splits, as the multiset's floor) reach the limit. Most multisets kept
+    /// (their even splits, as in the multiset's floor) reach the limit. Most multisets kept
     /// have a floor one below the limit and no code that reaches it, so their codes
     /// stop at the first group that splits unevenly.
     pub(super) fn outsider_options(
@@ -106,7 +106,9 @@ impl Exact {
     ) -> Vec<Choice> {
         let codes = context.codes;
         let n = secrets.len() as u64;
-        let Tables { bounds, .. } = self.tables(depth - 1);
+        let Tables {
+            bounds, spreads, ..
+        } = self.tables(depth - 1);
         let cost = |c: u32| u64::from(bounds[c as usize]);
         let mut work = 0;
         let mut options = Vec::new();
@@ -116,7 +118,7 @@ impl Exact {
             codes.by_shared(id, secrets, &mut layout);
             let mut all_floors = 0;
             for (floor, (shared, size)) in floors.iter_mut().zip(layout.groups()) {
-                *floor = even_split(size, coarse_capacity(self.pegs, shared), cost);
+                *floor = spreads.of(shared, size);
                 all_floors += *floor;
             }
             for guess in codes.outsiders(id, secrets) {
