@@ -108,6 +108,30 @@ impl Codes {
         (kept, counted as u64)
     }
 
+    /// The least floor, `floor_of` the coarse classes their codes share, of every
+    /// colour multiset's codes, so of every code outside `secrets` (a floor for a
+    /// multiset whose codes are all secrets bounds nothing, and only lowers the
+    /// least); or, as soon as some multiset's floor is at most `enough`, that
+    /// floor (the least is not above `enough` then). Adds the pairs scored to `work`.
+    pub fn least_multiset_floor(
+        &self,
+        secrets: &Secrets,
+        enough: u64,
+        work: &mut u64,
+        floor_of: impl Fn(&Coarse) -> u64,
+    ) -> u64 {
+        let multisets = self.secret_multisets(secrets);
+        let mut least = u64::MAX;
+        for &(colours, _) in &self.multisets {
+            *work += multisets.len() as u64;
+            least = least.min(floor_of(&self.coarse_classes(colours, multisets)));
+            if least <= enough {
+                break;
+            }
+        }
+        least
+    }
+
     /// Lays out `secrets` in `layout` (its room reused), grouped by the pegs they
     /// share with multiset `id`'s codes.
     pub fn by_shared(&self, id: usize, secrets: &Secrets, layout: &mut ByShared) {
@@ -323,6 +347,37 @@ mod tests {
         assert_eq!(&sizes, coarse, "{}", board.display(codes.code(g)));
         for (shared, &count) in answers.iter().enumerate().take(pegs + 1) {
             assert!(count <= coarse_capacity(pegs, shared));
+        }
+    }
+
+    #[test]
+    fn the_least_multiset_floor_is_the_least_of_every_multisets_floor() {
+        let codes = Codes::new(Board::new(4, 5, true).unwrap());
+        // A floor that tells coarse classes apart: the sum of squares, weighted.
+        let floor_of = |coarse: &Coarse| {
+            (coarse.iter().enumerate())
+                .map(|(s, &c)| (s as u64 + 1) * u64::from(c * c))
+                .sum::<u64>()
+        };
+        for step in [3, 7, 11, 29] {
+            let candidates: Vec<u32> = (0..codes.len()).step_by(step).collect();
+            let secrets = codes.gather(&candidates);
+            let multisets = codes.secret_multisets(&secrets);
+            let plain = (0..codes.multiset_count())
+                .map(|id| floor_of(&codes.coarse_classes(codes.multisets[id].0, multisets)))
+                .min()
+                .unwrap();
+            let mut work = 0;
+            assert_eq!(
+                codes.least_multiset_floor(&secrets, 0, &mut work, floor_of),
+                plain
+            );
+            assert_eq!(work, (codes.multiset_count() * multisets.len()) as u64);
+            // Asked only whether the least is above `enough`: a floor at most that.
+            for enough in [plain, plain + 1, 2 * plain] {
+                let early = codes.least_multiset_floor(&secrets, enough, &mut work, floor_of);
+                assert!(plain <= early && early <= enough, "{early} for {enough}");
+            }
         }
     }
 

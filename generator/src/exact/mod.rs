@@ -464,7 +464,7 @@ mod tests {
         let context = search_context(&codes, &counters, false);
         let exact = Exact::new(board, None, false);
         let mut memo = HashMap::new();
-        let (mut above_the_bound, mut settled) = (0, 0);
+        let (mut above_the_bound, mut settled, mut outsiders_raised) = (0, 0, 0);
         let mut x = 12345u32;
         for _ in 0..400 {
             // A random set of 3 to 14 codes.
@@ -496,8 +496,13 @@ mod tests {
                 "{set:?}: bound {bound}, floor {floor}, optimum {optimum}"
             );
             above_the_bound += usize::from(floor > bound);
+            // Up to one secret per non-winning answer, the even split lets a code
+            // outside cost 2n: more says the multisets' floor raised it.
+            let even = set.len() < answer_count(3) && floor > 2 * set.len() as u32;
+            outsiders_raised += usize::from(even);
         }
         assert!(above_the_bound > 0, "the floor never beat the bound");
+        assert!(outsiders_raised > 0, "the multisets never raised the floor");
         assert!(settled > 0 && settled < 400, "{settled} sets settled");
     }
 
