@@ -288,36 +288,72 @@ impl Exact {
     /// itself (at most n^2 pairs, where searching it scores every code of the board)
     /// and stops at a candidate that reaches the bound.
     ///
-    /// The codes outside get the even split over every non-winning answer first;
-    /// when no candidate beats that, the least floor of any colour multiset's codes
-    /// ([`Codes::least_multiset_floor`], the floor a search applies before it scores
-    /// outsiders) often raises it, and the candidates are scored again under the
-    /// higher cap. The raise is what lets a small class fail an option before it is
-    /// searched: with it the 5x6 proof searches 0.4 million positions instead of 9.2
-    /// million (BENCHMARKS.md, tuning).
+    /// The codes outside get the even split over every non-winning answer first
+    /// ([`Exact::candidates_look`]); when no candidate beats that, the colour
+    /// multisets often raise it ([`Exact::outsiders_raised`]).
     pub(super) fn one_level(&self, context: Context, part: &[u32], depth: u32) -> Known {
-        let codes = context.codes;
-        let n = part.len() as u64;
-        let Tables {
-            bounds, spreads, ..
-        } = self.tables(depth - 1);
-        let cost = |c: u32| u64::from(bounds[c as usize]);
-        let even = n.saturating_add(even_split(n as u32, self.answers - 1, cost));
-        let secrets = codes.gather(part);
-        let mut work = 0;
-        let mut known = self.candidates_below(context, part, &secrets, depth, even, &mut work);
-        // The cap binds: no candidate beat the codes outside (as far as the even
-        // split knows them).
-        if known == Known::AtLeast(u32::try_from(even).unwrap_or(UNLIMITED)) {
-            let outsiders = codes.least_multiset_floor(&secrets, even, &mut work, |coarse| {
-                n + spreads.least(coarse)
-            });
-            if outsiders > even {
-                known = self.candidates_below(context, part, &secrets, depth, outsiders, &mut work);
-            }
+        let cheap = self.candidates_look(context, part, depth);
+        self.raised_look(context, part, depth, cheap)
+    }
+
+    /// [`Exact::one_level`] from its first step's result, `cheap`.
+    fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Known) -> Known {
+        if self.outsiders_bind(part.len(), depth, cheap) {
+            self.outsiders_raised(context, part, depth).unwrap_or(cheap)
+        } else {
+            cheap
         }
+    }
+
+    /// [`Exact::one_level`] with the codes outside at the even split of the set
+    /// over every non-winning answer: n^2 pairs at most.
+    fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Known {
+        let secrets = context.codes.gather(part);
+        let even = self.even_outsiders(part.len(), depth);
+        let mut work = 0;
+        let known = self.candidates_below(context, part, &secrets, depth, even, &mut work);
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
         known
+    }
+
+    /// What any code outside a set of `n` secrets costs at least with `depth`
+    /// guesses left, by the even split over every non-winning answer.
+    fn even_outsiders(&self, n: usize, depth: u32) -> u64 {
+        let bounds = self.bounds(depth - 1);
+        let cost = |c: u32| u64::from(bounds[c as usize]);
+        (n as u64).saturating_add(even_split(n as u32, self.answers - 1, cost))
+    }
+
+    /// Whether `known` of a set of `n` secrets is where the even split of the codes
+    /// outside caps a look one guess ahead: [`Exact::outsiders_raised`] may raise it.
+    fn outsiders_bind(&self, n: usize, depth: u32, known: Known) -> bool {
+        let even = self.even_outsiders(n, depth);
+        known == Known::AtLeast(u32::try_from(even).unwrap_or(UNLIMITED))
+    }
+
+    /// The look one guess ahead of `part` with the codes outside at the least floor
+    /// of any colour multiset's codes ([`Codes::least_multiset_floor`], the floor a
+    /// search applies before it scores outsiders) instead of the even split, the
+    /// candidates scored again under that higher cap; `None` if the multisets do not
+    /// raise the even split. Worth it only where the even split caps the look
+    /// ([`Exact::outsiders_bind`]). Most of its time is the multisets' scan (the
+    /// board's multisets against the set's), so a set the cache knows gets none
+    /// ([`Exact::class_floors`]). With it the 5x6 proof searches 0.4 million
+    /// positions instead of 9.2 million (BENCHMARKS.md, tuning).
+    fn outsiders_raised(&self, context: Context, part: &[u32], depth: u32) -> Option<Known> {
+        let codes = context.codes;
+        let n = part.len() as u64;
+        let spreads = &self.tables(depth - 1).spreads;
+        let even = self.even_outsiders(part.len(), depth);
+        let secrets = codes.gather(part);
+        let mut work = 0;
+        let outsiders = codes.least_multiset_floor(&secrets, even, &mut work, |coarse| {
+            n + spreads.least(coarse)
+        });
+        let raised = (outsiders > even)
+            .then(|| self.candidates_below(context, part, &secrets, depth, outsiders, &mut work));
+        context.counters.scorings.fetch_add(work, Ordering::Relaxed);
+        raised
     }
 
     /// What [`Exact::one_level`] knows of `part` (its `secrets`) when the codes
@@ -383,17 +419,25 @@ impl Exact {
     /// (then the classes left are not looked at: most options a node scores fail
     /// here).
     ///
-    /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets [`Exact::one_level`]
-    /// before the cache: it often settles the set's cost, and then the set is
-    /// neither keyed nor looked up (a hash table's miss in memory, the cost of
-    /// dozens of pairs scored). A bigger small set the cache knows nothing of gets
-    /// it after, and the cache keeps what it found when it beats the bound, so a
-    /// set met again (it often is: the same class comes from many guesses) is not
-    /// scored again. So a lower bound in the cache for a small set stands for its
-    /// one-level floor too (a bound cached by a failed search is at least the
-    /// budget it failed under, and budgets start above the floors; only a search
-    /// from outside a node, such as a work item's, may have had less, which leaves
-    /// a weaker floor, never a wrong one).
+    /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets the first step of a look
+    /// one guess ahead ([`Exact::candidates_look`]) before the cache: it often
+    /// settles the set's cost, and then the set is neither keyed nor looked up (a
+    /// hash table's miss in memory, the cost of dozens of pairs scored). A small set
+    /// the cache knows nothing of gets the whole look ([`Exact::one_level`], its
+    /// dearer second step included) after, and the cache keeps what it found when
+    /// it beats the bound, so a set met again (it often is: the same class comes
+    /// from many guesses) is not scored again. So a lower bound in the cache for a
+    /// small set stands for its one-level floor too (a bound cached by a failed
+    /// search is at least the budget it failed under, and budgets start above the
+    /// floors; only a search from outside a node, such as a work item's, may have
+    /// had less, which leaves a weaker floor, never a wrong one).
+    ///
+    /// Two other places for the second step were measured (one thread, 2026-11-25):
+    /// before the cache too, the same positions, 4x8 in 4.85 s against 4.34 s and
+    /// 5x6 about even (245.3 s against 247.0 s); only for the classes of options
+    /// the other floors left standing, 4x8 in 3.85 s but 5x6 in 251.5 s against
+    /// 241.9 s for the step before the cache (8% more positions: fewer raised
+    /// floors were cached).
     pub(super) fn class_floors<'p>(
         &self,
         at: At,
@@ -411,14 +455,16 @@ impl Exact {
             if part.len() <= 2 || bound == UNLIMITED {
                 continue;
             }
-            let ahead =
-                (part.len() <= LOOK_FIRST_UP_TO).then(|| self.one_level(at.context, part, depth));
+            let ahead = (part.len() <= LOOK_FIRST_UP_TO)
+                .then(|| self.candidates_look(at.context, part, depth));
             *class = if let Some(Known::Exact(cost)) = ahead {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(at.context.codes, part, depth);
                 if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
-                    let found = ahead.unwrap_or_else(|| self.one_level(at.context, part, depth));
+                    let cheap =
+                        ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
+                    let found = self.raised_look(at.context, part, depth, cheap);
                     if matches!(found, Known::Exact(_))
                         || self.least_cost(part.len(), depth, Some(found)) > bound
                     {
