@@ -108,28 +108,65 @@ impl Codes {
         (kept, counted as u64)
     }
 
-    /// The least floor, `floor_of` the coarse classes their codes share, of every
-    /// colour multiset's codes, so of every code outside `secrets` (a floor for a
-    /// multiset whose codes are all secrets bounds nothing, and only lowers the
-    /// least); or, as soon as some multiset's floor is at most `enough`, that
-    /// floor (the least is not above `enough` then). Adds the pairs scored to `work`.
+    /// The least floor of every colour multiset's codes, so of every code outside
+    /// `secrets` (a floor for a multiset whose codes are all secrets bounds nothing,
+    /// and only lowers the least): the sum over the coarse classes the codes share
+    /// of `spread(shared pegs, secrets)`, which must grow with the secrets. As soon
+    /// as some multiset's floor is at most `enough`, that floor (the least is not
+    /// above `enough` then). Adds the pairs scored to `work`.
     pub fn least_multiset_floor(
         &self,
         secrets: &Secrets,
         enough: u64,
         work: &mut u64,
-        floor_of: impl Fn(&Coarse) -> u64,
+        spread: impl Fn(usize, u32) -> u64,
     ) -> u64 {
         let multisets = self.secret_multisets(secrets);
+        let pegs = self.board.pegs();
+        let width = 64 / (pegs + 1);
+        let packed = self.narrow && secrets.len() < 1 << width;
         let mut least = u64::MAX;
         for &(colours, _) in &self.multisets {
             *work += multisets.len() as u64;
-            least = least.min(floor_of(&self.coarse_classes(colours, multisets)));
+            let floor = if packed {
+                let counts = self.coarse_packed(colours as u64, multisets, width);
+                let mask = (1 << width) - 1;
+                // Fewest answers first (1 for no shared peg): the floor grows fastest
+                // there, and a multiset stops once it reaches the least.
+                let mut floor = 0;
+                for shared in 0..=pegs {
+                    floor += spread(shared, ((counts >> (width * shared)) & mask) as u32);
+                    if floor >= least {
+                        break;
+                    }
+                }
+                floor
+            } else {
+                let coarse = self.coarse_classes(colours, multisets);
+                (0..=pegs)
+                    .map(|shared| spread(shared, coarse[shared]))
+                    .sum()
+            };
+            least = least.min(floor);
             if least <= enough {
                 break;
             }
         }
         least
+    }
+
+    /// The counts of [`Codes::coarse_classes`] for a board whose bits fit 64, with
+    /// fewer than `2^width` secrets, `width` at most `64 / (pegs + 1)`: added in one
+    /// register, `width` bits per shared-peg count (adding to an array in memory
+    /// made each add wait for the one before whenever two landed on one count).
+    #[inline]
+    fn coarse_packed(&self, guess: u64, multisets: &[(u128, u32)], width: usize) -> u64 {
+        let mut counts = 0u64;
+        for &(secret, n) in multisets {
+            let shared = (guess & secret as u64).count_ones() as usize;
+            counts += u64::from(n) << (width * shared);
+        }
+        counts
     }
 
     /// Lays out `secrets` in `layout` (its room reused), grouped by the pegs they
@@ -352,14 +389,15 @@ mod tests {
 
     #[test]
     fn the_least_multiset_floor_is_the_least_of_every_multisets_floor() {
-        let codes = Codes::new(Board::new(4, 5, true).unwrap());
-        // A floor that tells coarse classes apart: the sum of squares, weighted.
-        let floor_of = |coarse: &Coarse| {
-            (coarse.iter().enumerate())
-                .map(|(s, &c)| (s as u64 + 1) * u64::from(c * c))
-                .sum::<u64>()
-        };
-        for step in [3, 7, 11, 29] {
+        // A floor that tells coarse classes apart: squares, weighted.
+        let spread = |shared: usize, c: u32| (shared as u64 + 1) * u64::from(c * c);
+        let floor_of = |coarse: &Coarse| (0..9).map(|s| spread(s, coarse[s])).sum::<u64>();
+        // Counts packed in a register (4x5), and in an array (5 of 13 colours, whose
+        // bits do not fit 64).
+        let packed = Codes::new(Board::new(4, 5, true).unwrap());
+        let wide = Codes::new(Board::new(5, 13, false).unwrap());
+        assert!(packed.narrow && !wide.narrow);
+        for (codes, step) in [(&packed, 3), (&packed, 7), (&packed, 29), (&wide, 997)] {
             let candidates: Vec<u32> = (0..codes.len()).step_by(step).collect();
             let secrets = codes.gather(&candidates);
             let multisets = codes.secret_multisets(&secrets);
@@ -369,13 +407,13 @@ mod tests {
                 .unwrap();
             let mut work = 0;
             assert_eq!(
-                codes.least_multiset_floor(&secrets, 0, &mut work, floor_of),
+                codes.least_multiset_floor(&secrets, 0, &mut work, spread),
                 plain
             );
             assert_eq!(work, (codes.multiset_count() * multisets.len()) as u64);
             // Asked only whether the least is above `enough`: a floor at most that.
             for enough in [plain, plain + 1, 2 * plain] {
-                let early = codes.least_multiset_floor(&secrets, enough, &mut work, floor_of);
+                let early = codes.least_multiset_floor(&secrets, enough, &mut work, spread);
                 assert!(plain <= early && early <= enough, "{early} for {enough}");
             }
         }

@@ -57,6 +57,8 @@ pub(super) const SPREAD_SIZES: usize = 1 << 16;
 /// load instead of a division and two bound loads.
 pub(super) struct Spreads {
     pub(super) sizes: usize,
+    /// The rows: the shared-peg counts, 0 to the pegs.
+    pub(super) rows: usize,
     pub(super) table: Vec<u32>,
 }
 
@@ -64,7 +66,7 @@ impl Spreads {
     /// The least total the coarse classes `coarse` can cost beyond the node itself.
     pub(super) fn least(&self, coarse: &Coarse) -> u64 {
         (coarse.iter().enumerate())
-            .take(self.table.len() / self.sizes)
+            .take(self.rows)
             .map(|(shared, &size)| self.of(shared, size))
             .sum()
     }
@@ -100,7 +102,11 @@ impl Exact {
             Tables {
                 bounds,
                 steps,
-                spreads: Spreads { sizes, table },
+                spreads: Spreads {
+                    sizes,
+                    rows: self.pegs + 1,
+                    table,
+                },
             }
         })
     }

@@ -296,18 +296,20 @@ impl Exact {
         self.raised_look(context, part, depth, cheap)
     }
 
-    /// [`Exact::one_level`] from its first step's result, `cheap`.
-    fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Known) -> Known {
-        if self.outsiders_bind(part.len(), depth, cheap) {
-            self.outsiders_raised(context, part, depth).unwrap_or(cheap)
-        } else {
-            cheap
+    /// [`Exact::one_level`] from its first step's result, `cheap`: raised where the
+    /// codes outside capped it (where some candidate reached the cap, no raise of
+    /// the outsiders' floor can lift it).
+    fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Look) -> Known {
+        match cheap.capped {
+            true => self.outsiders_raised(context, part, depth),
+            false => None,
         }
+        .unwrap_or(cheap.known)
     }
 
     /// [`Exact::one_level`] with the codes outside at the even split of the set
     /// over every non-winning answer: n^2 pairs at most.
-    fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Known {
+    fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Look {
         let secrets = context.codes.gather(part);
         let even = self.even_outsiders(part.len(), depth);
         let mut work = 0;
@@ -324,19 +326,12 @@ impl Exact {
         (n as u64).saturating_add(even_split(n as u32, self.answers - 1, cost))
     }
 
-    /// Whether `known` of a set of `n` secrets is where the even split of the codes
-    /// outside caps a look one guess ahead: [`Exact::outsiders_raised`] may raise it.
-    fn outsiders_bind(&self, n: usize, depth: u32, known: Known) -> bool {
-        let even = self.even_outsiders(n, depth);
-        known == Known::AtLeast(u32::try_from(even).unwrap_or(UNLIMITED))
-    }
-
     /// The look one guess ahead of `part` with the codes outside at the least floor
     /// of any colour multiset's codes ([`Codes::least_multiset_floor`], the floor a
     /// search applies before it scores outsiders) instead of the even split, the
     /// candidates scored again under that higher cap; `None` if the multisets do not
     /// raise the even split. Worth it only where the even split caps the look
-    /// ([`Exact::outsiders_bind`]). Most of its time is the multisets' scan (the
+    /// ([`Look::capped`]). Most of its time is the multisets' scan (the
     /// board's multisets against the set's), so a set the cache knows gets none
     /// ([`Exact::class_floors`]). With it the 5x6 proof searches 0.4 million
     /// positions instead of 9.2 million (BENCHMARKS.md, tuning).
@@ -347,11 +342,12 @@ impl Exact {
         let even = self.even_outsiders(part.len(), depth);
         let secrets = codes.gather(part);
         let mut work = 0;
-        let outsiders = codes.least_multiset_floor(&secrets, even, &mut work, |coarse| {
-            n + spreads.least(coarse)
+        let spread = |shared, size| spreads.of(shared, size);
+        let outsiders = n + codes.least_multiset_floor(&secrets, even - n, &mut work, spread);
+        let raised = (outsiders > even).then(|| {
+            let look = self.candidates_below(context, part, &secrets, depth, outsiders, &mut work);
+            look.known
         });
-        let raised = (outsiders > even)
-            .then(|| self.candidates_below(context, part, &secrets, depth, outsiders, &mut work));
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
         raised
     }
@@ -359,7 +355,8 @@ impl Exact {
     /// What [`Exact::one_level`] knows of `part` (its `secrets`) when the codes
     /// outside cost at least `outsiders`: the least of that and each candidate's own
     /// split; exact when a candidate that leaves classes of at most two secrets
-    /// reaches it. Adds the pairs scored to `work`.
+    /// reaches it; capped when no candidate reaches `outsiders`. Adds the pairs
+    /// scored to `work`.
     fn candidates_below(
         &self,
         context: Context,
@@ -368,7 +365,7 @@ impl Exact {
         depth: u32,
         outsiders: u64,
         work: &mut u64,
-    ) -> Known {
+    ) -> Look {
         let codes = context.codes;
         let n = part.len() as u64;
         let Tables { bounds, steps, .. } = self.tables(depth - 1);
@@ -377,7 +374,7 @@ impl Exact {
         // the set.
         let best_possible = u64::from(self.bound(part.len(), depth));
         let mut classes = [0u32; CLASS_SLOTS];
-        let (mut least, mut settled) = (outsiders, u64::MAX);
+        let (mut least, mut settled, mut reached) = (outsiders, u64::MAX, false);
         for &guess in part {
             // As in `options`: the candidate's own win class counts as one more
             // secret placed (bounds[1]), taken off at the end; a candidate that cannot
@@ -399,6 +396,7 @@ impl Exact {
             }
             let here = here - cost(1);
             least = least.min(here);
+            reached = true;
             if widest <= 2 {
                 settled = settled.min(here);
                 if settled == best_possible {
@@ -407,10 +405,13 @@ impl Exact {
             }
         }
         let least = u32::try_from(least).unwrap_or(UNLIMITED);
-        if u64::from(least) == settled {
-            Known::Exact(least)
-        } else {
-            Known::AtLeast(least)
+        let known = match u64::from(least) == settled {
+            true => Known::Exact(least),
+            false => Known::AtLeast(least),
+        };
+        Look {
+            known,
+            capped: !reached,
         }
     }
 
@@ -457,7 +458,11 @@ impl Exact {
             }
             let ahead = (part.len() <= LOOK_FIRST_UP_TO)
                 .then(|| self.candidates_look(at.context, part, depth));
-            *class = if let Some(Known::Exact(cost)) = ahead {
+            *class = if let Some(Look {
+                known: Known::Exact(cost),
+                ..
+            }) = ahead
+            {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(at.context.codes, part, depth);
@@ -487,6 +492,14 @@ impl Exact {
         }
         Some(classes)
     }
+}
+
+/// What a look one guess ahead found of a set.
+#[derive(Clone, Copy)]
+struct Look {
+    known: Known,
+    /// No candidate reached the floor of the codes outside: it is the look's floor.
+    capped: bool,
 }
 
 /// What is known of one class of an option before it is searched.
