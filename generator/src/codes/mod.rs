@@ -56,6 +56,12 @@ pub struct Codes {
     /// The `counts` bits of each multiset's codes and its colours (bit c for
     /// colour c): what the multiset scan reads, side by side.
     multisets: Vec<(u128, u16)>,
+    /// The multisets' `counts` bits, those of the most colours first: the order
+    /// [`Codes::least_multiset_floor`] tries them in. Many colours spread the
+    /// secrets over more shared-peg counts, so low floors come soon, and each
+    /// multiset after stops its sum once it reaches the least so far (5x6 on one
+    /// thread: 247.3 s against 260.0 s in the order of the codes, side by side).
+    spread_first: Vec<u128>,
 }
 
 /// A code to score as a guess, with where its bits are (see [`Codes::guess`]).
@@ -132,6 +138,9 @@ impl Codes {
             multiset_codes[id as usize].push(index as u32);
             multiset_of.push(id);
         }
+        let mut by_colours: Vec<&(u128, u16)> = multisets.iter().collect();
+        by_colours.sort_by_key(|&&(_, colours)| std::cmp::Reverse(colours.count_ones()));
+        let spread_first = by_colours.into_iter().map(|&(counts, _)| counts).collect();
         let starts: Vec<u32> = std::iter::once(0)
             .chain(multiset_codes.iter().scan(0, |end, m| {
                 *end += m.len() as u32;
@@ -161,6 +170,7 @@ impl Codes {
             answer_index,
             multiset_of,
             multisets,
+            spread_first,
         }
     }
 

@@ -126,7 +126,7 @@ impl Codes {
         let width = 64 / (pegs + 1);
         let packed = self.narrow && secrets.len() < 1 << width;
         let mut least = u64::MAX;
-        for &(colours, _) in &self.multisets {
+        for &colours in &self.spread_first {
             *work += multisets.len() as u64;
             let floor = if packed {
                 let counts = self.coarse_packed(colours as u64, multisets, width);
