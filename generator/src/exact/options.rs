@@ -10,12 +10,10 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Classes up to this size get [`Exact::one_level`] before they are searched.
-/// Positions searched on one thread (2026-11-25), with none, 8, 16, 64, 128 and
-/// 1024: 5x5 154,235, 116,760, 83,886, 58,637, 57,015, 56,901; 4x7 210,814,
-/// 183,238, 83,395, 57,627, 55,636, 54,791; 4x8 372,394, 337,095, 239,587, 149,169,
-/// 148,844, 147,840. Past 128 the n^2 pairs it scores cost more time than the
-/// searches it saves (BENCHMARKS.md, tuning).
-const ONE_LEVEL_UP_TO: usize = 128;
+/// Since the look floors the codes outside by their colour multisets, bigger
+/// classes pay for it: 5x6 on one thread 241.5 s with 128, 199.2 s with 512 (side
+/// by side), 512 against 2048 197.6 against 203.6 s (BENCHMARKS.md, tuning).
+const ONE_LEVEL_UP_TO: usize = 512;
 
 /// Classes up to this size get [`Exact::one_level`] before the cache is asked.
 pub(super) const LOOK_FIRST_UP_TO: usize = 8;
