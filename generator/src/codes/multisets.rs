@@ -131,21 +131,12 @@ impl Codes {
             let floor = if packed {
                 let counts = self.coarse_packed(colours as u64, multisets, width);
                 let mask = (1 << width) - 1;
-                // Fewest answers first (1 for no shared peg): the floor grows fastest
-                // there, and a multiset stops once it reaches the least.
-                let mut floor = 0;
-                for shared in 0..=pegs {
-                    floor += spread(shared, ((counts >> (width * shared)) & mask) as u32);
-                    if floor >= least {
-                        break;
-                    }
-                }
-                floor
+                floor_until(pegs, least, &spread, |shared| {
+                    ((counts >> (width * shared)) & mask) as u32
+                })
             } else {
                 let coarse = self.coarse_classes(colours, multisets);
-                (0..=pegs)
-                    .map(|shared| spread(shared, coarse[shared]))
-                    .sum()
+                floor_until(pegs, least, &spread, |shared| coarse[shared])
             };
             least = least.min(floor);
             if least <= enough {
@@ -298,6 +289,25 @@ impl ByShared {
         (self.groups.iter().zip(starts))
             .map(|(&(shared, end), start)| (shared, (end - start) as u32))
     }
+}
+
+/// The sum over the shared-peg counts 0 to `pegs` of `spread(shared, count(shared))`,
+/// or a part of it once that reaches `least` (then the whole is no lower). Fewest
+/// answers first (1 for no shared peg): the sum grows fastest there.
+fn floor_until(
+    pegs: usize,
+    least: u64,
+    spread: &impl Fn(usize, u32) -> u64,
+    count: impl Fn(usize) -> u32,
+) -> u64 {
+    let mut floor = 0;
+    for shared in 0..=pegs {
+        floor += spread(shared, count(shared));
+        if floor >= least {
+            break;
+        }
+    }
+    floor
 }
 
 /// The least sum of `cost(class size)` over at most `classes` classes holding `n`

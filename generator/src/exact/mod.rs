@@ -31,10 +31,11 @@
 //!   dropped as soon as the floors reach the budget: the cache's fact about the
 //!   class, and for a small class a look one guess ahead (each candidate's own
 //!   split; `Exact::one_level`), which often settles a class of a few secrets
-//!   outright, with no cache entry and no search. If the floors leave the guess
-//!   standing, the codes outside each small class get the floor a search of it
-//!   would give them (the least of the colour multisets'), which often sinks the
-//!   guess before any class is searched (`Exact::outsiders_raised`).
+//!   outright, with no cache entry and no search. A small class the cache knows
+//!   nothing of also gets, for the codes outside it, the floor a search of it
+//!   would give them (the least of the colour multisets'; the cache keeps what
+//!   it found), which often sinks the guess before any class is searched
+//!   (`Exact::outsiders_raised`).
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost, or a lower bound

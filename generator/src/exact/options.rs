@@ -313,9 +313,9 @@ impl Exact {
         let secrets = context.codes.gather(part);
         let even = self.even_outsiders(part.len(), depth);
         let mut work = 0;
-        let known = self.candidates_below(context, part, &secrets, depth, even, &mut work);
+        let look = self.candidates_below(context, part, &secrets, depth, even, &mut work);
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        known
+        look
     }
 
     /// What any code outside a set of `n` secrets costs at least with `depth`
@@ -333,8 +333,8 @@ impl Exact {
     /// raise the even split. Worth it only where the even split caps the look
     /// ([`Look::capped`]). Most of its time is the multisets' scan (the
     /// board's multisets against the set's), so a set the cache knows gets none
-    /// ([`Exact::class_floors`]). With it the 5x6 proof searches 0.4 million
-    /// positions instead of 9.2 million (BENCHMARKS.md, tuning).
+    /// ([`Exact::class_floors`]). With it (7d3f509) the 5x6 proof searched 0.4
+    /// million positions instead of 9.2 million (BENCHMARKS.md, tuning).
     fn outsiders_raised(&self, context: Context, part: &[u32], depth: u32) -> Option<Known> {
         let codes = context.codes;
         let n = part.len() as u64;
