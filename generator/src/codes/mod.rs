@@ -58,9 +58,10 @@ pub struct Codes {
     multisets: Vec<(u128, u16)>,
     /// The multisets' `counts` bits, those of the most colours first: the order
     /// [`Codes::least_multiset_floor`] tries them in. Many colours spread the
-    /// secrets over more shared-peg counts, so low floors come soon, and each
-    /// multiset after stops its sum once it reaches the least so far (5x6 on one
-    /// thread: 247.3 s against 260.0 s in the order of the codes, side by side).
+    /// secrets over more shared-peg counts, so low floors come soon, and a scan
+    /// that only asks whether the least is above some floor ends sooner (4x8 on
+    /// one thread: 855.7 million pairs scored, 875.8 million in the order of the
+    /// codes).
     spread_first: Vec<u128>,
 }
 
