@@ -300,22 +300,25 @@ impl Exact {
     /// codes outside capped it (where some candidate reached the cap, no raise of
     /// the outsiders' floor can lift it).
     fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Look) -> Known {
-        match cheap.capped {
+        let raised = match cheap.capped() {
             true => self.outsiders_raised(context, part, depth),
             false => None,
-        }
-        .unwrap_or(cheap.known)
+        };
+        let outsiders = raised.unwrap_or(cheap.outsiders);
+        Look { outsiders, ..cheap }.known()
     }
 
     /// [`Exact::one_level`] with the codes outside at the even split of the set
     /// over every non-winning answer: n^2 pairs at most.
     fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Look {
         let secrets = context.codes.gather(part);
-        let even = self.even_outsiders(part.len(), depth);
         let mut work = 0;
-        let look = self.candidates_below(context, part, &secrets, depth, even, &mut work);
+        let candidates = self.candidates_own(context, part, &secrets, depth, &mut work);
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        look
+        Look {
+            candidates,
+            outsiders: self.even_outsiders(part.len(), depth),
+        }
     }
 
     /// What any code outside a set of `n` secrets costs at least with `depth`
@@ -326,16 +329,15 @@ impl Exact {
         (n as u64).saturating_add(even_split(n as u32, self.answers - 1, cost))
     }
 
-    /// The look one guess ahead of `part` with the codes outside at the least floor
-    /// of any colour multiset's codes ([`Codes::least_multiset_floor`], the floor a
-    /// search applies before it scores outsiders) instead of the even split, the
-    /// candidates scored again under that higher cap; `None` if the multisets do not
-    /// raise the even split. Worth it only where the even split caps the look
-    /// ([`Look::capped`]). Most of its time is the multisets' scan (the
-    /// board's multisets against the set's), so a set the cache knows gets none
-    /// ([`Exact::class_floors`]). With it (7d3f509) the 5x6 proof searched 0.4
+    /// What any code outside `part` costs at least by the least floor of any
+    /// colour multiset's codes ([`Codes::least_multiset_floor`], the floor a search
+    /// applies before it scores outsiders), if that is above the even split;
+    /// `None` if the multisets do not raise it. Worth it only where the even split
+    /// caps the look ([`Look::capped`]). Most of its time is the multisets' scan
+    /// (the board's multisets against the set's), so a set the cache knows gets
+    /// none ([`Exact::class_floors`]). With it (7d3f509) the 5x6 proof searched 0.4
     /// million positions instead of 9.2 million (BENCHMARKS.md, tuning).
-    fn outsiders_raised(&self, context: Context, part: &[u32], depth: u32) -> Option<Known> {
+    fn outsiders_raised(&self, context: Context, part: &[u32], depth: u32) -> Option<u64> {
         let codes = context.codes;
         let n = part.len() as u64;
         let spreads = &self.tables(depth - 1).spreads;
@@ -344,28 +346,26 @@ impl Exact {
         let mut work = 0;
         let spread = |shared, size| spreads.of(shared, size);
         let outsiders = n + codes.least_multiset_floor(&secrets, even - n, &mut work, spread);
-        let raised = (outsiders > even).then(|| {
-            let look = self.candidates_below(context, part, &secrets, depth, outsiders, &mut work);
-            look.known
-        });
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        raised
+        (outsiders > even).then_some(outsiders)
     }
 
-    /// What [`Exact::one_level`] knows of `part` (its `secrets`) when the codes
-    /// outside cost at least `outsiders`: the least of that and each candidate's own
-    /// split; exact when a candidate that leaves classes of at most two secrets
-    /// reaches it; capped when no candidate reaches `outsiders`. Adds the pairs
-    /// scored to `work`.
-    fn candidates_below(
+    /// What the candidates of `part` (its `secrets`) cost at least, each by its own
+    /// split, whatever the codes outside cost: the least, and the least of those
+    /// that leave classes of at most two secrets (exact costs). Each candidate is
+    /// scored only as long as it can tie the least so far, so the codes outside
+    /// need not be known first: a look they cap scores no candidate twice when
+    /// the multisets raise their floor (scored again under the raised floor
+    /// before: 5x6 on one thread 174.0 s, now 163.3 s, side by side, the same
+    /// positions). Adds the pairs scored to `work`.
+    fn candidates_own(
         &self,
         context: Context,
         part: &[u32],
         secrets: &Secrets,
         depth: u32,
-        outsiders: u64,
         work: &mut u64,
-    ) -> Look {
+    ) -> Candidates {
         let codes = context.codes;
         let n = part.len() as u64;
         let Tables { bounds, steps, .. } = self.tables(depth - 1);
@@ -374,7 +374,7 @@ impl Exact {
         // the set.
         let best_possible = u64::from(self.bound(part.len(), depth));
         let mut classes = [0u32; CLASS_SLOTS];
-        let (mut least, mut settled, mut reached) = (outsiders, u64::MAX, false);
+        let (mut least, mut settled) = (u64::MAX, u64::MAX);
         for &guess in part {
             // As in `options`: the candidate's own win class counts as one more
             // secret placed (bounds[1]), taken off at the end; a candidate that cannot
@@ -396,7 +396,6 @@ impl Exact {
             }
             let here = here - cost(1);
             least = least.min(here);
-            reached = true;
             if widest <= 2 {
                 settled = settled.min(here);
                 if settled == best_possible {
@@ -404,15 +403,7 @@ impl Exact {
                 }
             }
         }
-        let least = u32::try_from(least).unwrap_or(UNLIMITED);
-        let known = match u64::from(least) == settled {
-            true => Known::Exact(least),
-            false => Known::AtLeast(least),
-        };
-        Look {
-            known,
-            capped: !reached,
-        }
+        Candidates { least, settled }
     }
 
     /// What each class of `parts` costs at least, as far as the bounds, a look one
@@ -458,11 +449,7 @@ impl Exact {
             }
             let ahead = (part.len() <= LOOK_FIRST_UP_TO)
                 .then(|| self.candidates_look(at.context, part, depth));
-            *class = if let Some(Look {
-                known: Known::Exact(cost),
-                ..
-            }) = ahead
-            {
+            *class = if let Some(Known::Exact(cost)) = ahead.map(|look| look.known()) {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(at.context.codes, part, depth);
@@ -494,12 +481,40 @@ impl Exact {
     }
 }
 
-/// What a look one guess ahead found of a set.
+/// What the candidates of a set cost at least ([`Exact::candidates_own`]).
+#[derive(Clone, Copy)]
+struct Candidates {
+    /// The least of their own splits.
+    least: u64,
+    /// The least of those that leave classes of at most two secrets: exact costs.
+    settled: u64,
+}
+
+/// What a look one guess ahead found of a set: its candidates, and a floor of
+/// what any code outside it costs.
 #[derive(Clone, Copy)]
 struct Look {
-    known: Known,
-    /// No candidate reached the floor of the codes outside: it is the look's floor.
-    capped: bool,
+    candidates: Candidates,
+    outsiders: u64,
+}
+
+impl Look {
+    /// The least a guess costs: exact when a candidate whose classes hold at most
+    /// two secrets reaches it.
+    fn known(&self) -> Known {
+        let least = self.candidates.least.min(self.outsiders);
+        let least = u32::try_from(least).unwrap_or(UNLIMITED);
+        match u64::from(least) == self.candidates.settled {
+            true => Known::Exact(least),
+            false => Known::AtLeast(least),
+        }
+    }
+
+    /// No candidate reached the floor of the codes outside: it is the look's floor,
+    /// and a higher one raises it.
+    fn capped(&self) -> bool {
+        self.candidates.least > self.outsiders
+    }
 }
 
 /// What is known of one class of an option before it is searched.
