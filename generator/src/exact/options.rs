@@ -534,3 +534,83 @@ impl Class<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Counters;
+    use lookup::Board;
+
+    /// The look's candidates against the plain count: every candidate's whole
+    /// split, no early stop. What a look knows (for any floor of the codes
+    /// outside) must be the same: the least of the floor and every candidate's
+    /// cost, exact where a candidate whose classes hold at most two secrets
+    /// costs that least.
+    #[test]
+    fn the_candidates_look_is_the_least_of_every_candidates_whole_split() {
+        let board = Board::new(4, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = Context {
+            codes: &codes,
+            symmetry: false,
+            counters: &counters,
+            past_deadline: false,
+        };
+        let exact = Exact::new(board, None, false);
+        let win = lookup::score::answer_count(4) - 1;
+        let (mut compared, mut exact_ones, mut capped) = (0, 0, 0);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        for first in [0, 5, 27] {
+            for (_, part) in codes.split(first, &all).0.iter() {
+                for second in (0..codes.len()).step_by(23) {
+                    for (_, set) in codes.split(second, part).0.iter() {
+                        if set.len() < 3 {
+                            continue;
+                        }
+                        for depth in [3, 4, UNLIMITED] {
+                            let bounds = exact.bounds(depth - 1);
+                            let n = set.len() as u64;
+                            let (mut least, mut settled) = (u64::MAX, u64::MAX);
+                            for &guess in set.iter() {
+                                let classes = codes.classes(guess, set);
+                                let cost = n
+                                    + (classes.iter().enumerate())
+                                        .filter(|&(answer, _)| answer != win)
+                                        .map(|(_, &size)| u64::from(bounds[size as usize]))
+                                        .sum::<u64>();
+                                least = least.min(cost);
+                                if classes.iter().all(|&size| size <= 2) {
+                                    settled = settled.min(cost);
+                                }
+                            }
+                            let secrets = codes.gather(set);
+                            let mut work = 0;
+                            let candidates =
+                                exact.candidates_own(context, set, &secrets, depth, &mut work);
+                            assert_eq!(candidates.least, least, "{set:?} depth {depth}");
+                            for outsiders in [0, least - 1, least, least + 1, u64::MAX] {
+                                let look = Look {
+                                    candidates,
+                                    outsiders,
+                                };
+                                let floor = least.min(outsiders);
+                                let floor = u32::try_from(floor).unwrap_or(UNLIMITED);
+                                let expected = match u64::from(floor) == settled {
+                                    true => Known::Exact(floor),
+                                    false => Known::AtLeast(floor),
+                                };
+                                assert_eq!(look.known(), expected, "{set:?} {outsiders}");
+                                assert_eq!(look.capped(), least > outsiders);
+                                exact_ones += usize::from(matches!(expected, Known::Exact(_)));
+                                capped += usize::from(look.capped());
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000 && exact_ones > 100 && capped > 100);
+    }
+}
