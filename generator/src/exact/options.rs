@@ -301,7 +301,7 @@ impl Exact {
     /// the outsiders' floor can lift it).
     fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Look) -> Known {
         let raised = match cheap.capped() {
-            true => self.outsiders_raised(context, part, depth),
+            true => self.outsiders_raised(context, part, depth, cheap.outsiders),
             false => None,
         };
         let outsiders = raised.unwrap_or(cheap.outsiders);
@@ -331,17 +331,22 @@ impl Exact {
 
     /// What any code outside `part` costs at least by the least floor of any
     /// colour multiset's codes ([`Codes::least_multiset_floor`], the floor a search
-    /// applies before it scores outsiders), if that is above the even split;
-    /// `None` if the multisets do not raise it. Worth it only where the even split
+    /// applies before it scores outsiders), if that is above the even split,
+    /// `even`; `None` if the multisets do not raise it. Worth it only where the even split
     /// caps the look ([`Look::capped`]). Most of its time is the multisets' scan
     /// (the board's multisets against the set's), so a set the cache knows gets
     /// none ([`Exact::class_floors`]). With it (7d3f509) the 5x6 proof searched 0.4
     /// million positions instead of 9.2 million (BENCHMARKS.md, tuning).
-    fn outsiders_raised(&self, context: Context, part: &[u32], depth: u32) -> Option<u64> {
+    fn outsiders_raised(
+        &self,
+        context: Context,
+        part: &[u32],
+        depth: u32,
+        even: u64,
+    ) -> Option<u64> {
         let codes = context.codes;
         let n = part.len() as u64;
         let spreads = &self.tables(depth - 1).spreads;
-        let even = self.even_outsiders(part.len(), depth);
         let secrets = codes.gather(part);
         let mut work = 0;
         let spread = |shared, size| spreads.of(shared, size);
