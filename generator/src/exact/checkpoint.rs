@@ -178,7 +178,8 @@ impl Exact {
 mod tests {
     use super::*;
     use crate::codes::Codes;
-    use crate::exact::{CacheSettings, Context, UNLIMITED};
+    use crate::exact::tests::search_context;
+    use crate::exact::{CacheSettings, UNLIMITED};
     use crate::Counters;
     use lookup::Board;
 
@@ -186,12 +187,7 @@ mod tests {
         let exact = Exact::new(board, None, false);
         let codes = Codes::new(board);
         let counters = Counters::default();
-        let context = Context {
-            codes: &codes,
-            symmetry: true,
-            counters: &counters,
-            past_deadline: false,
-        };
+        let context = search_context(&codes, &counters, true);
         let all: Vec<u32> = (0..codes.len()).collect();
         exact.choose(context, &all, &[], UNLIMITED).unwrap();
         exact

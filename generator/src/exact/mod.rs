@@ -425,7 +425,11 @@ mod tests {
     }
 
     /// A context for searches in tests: before any deadline.
-    fn search_context<'a>(codes: &'a Codes, counters: &'a Counters, symmetry: bool) -> Context<'a> {
+    pub(super) fn search_context<'a>(
+        codes: &'a Codes,
+        counters: &'a Counters,
+        symmetry: bool,
+    ) -> Context<'a> {
         Context {
             codes,
             symmetry,

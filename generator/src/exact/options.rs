@@ -542,6 +542,7 @@ impl Class<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::search_context;
     use super::*;
     use crate::Counters;
     use lookup::Board;
@@ -556,12 +557,7 @@ mod tests {
         let board = Board::new(4, 4, true).unwrap();
         let codes = Codes::new(board);
         let counters = Counters::default();
-        let context = Context {
-            codes: &codes,
-            symmetry: false,
-            counters: &counters,
-            past_deadline: false,
-        };
+        let context = search_context(&codes, &counters, false);
         let exact = Exact::new(board, None, false);
         let win = lookup::score::answer_count(4) - 1;
         let (mut compared, mut exact_ones, mut capped) = (0, 0, 0);
