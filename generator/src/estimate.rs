@@ -55,6 +55,10 @@ pub struct Run {
 /// Expected time and peak memory.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
+    /// Guess-secret pairs the run scores: expected, and the range; `None` when no
+    /// model covers the run (an exact search). Unlike the seconds, this does not
+    /// depend on the machine or its load, so it is what a test can hold a run to.
+    pub scorings: Option<Range>,
     /// Seconds: expected, and the range; `None` when no model covers the run (an
     /// exact search).
     pub seconds: Option<Range>,
@@ -110,10 +114,13 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
     let n = run.board.code_count() as f64;
     let nodes = NODES_PER_CODE * n;
     let (per_square, per_node) = work_per_rule(run.strategy);
-    let scorings = per_square * n * n + per_node * nodes;
+    let pairs = per_square * n * n;
+    let scorings = pairs + per_node * nodes;
     let one_tree = scorings * IN_A_TREE * nanos * 1e-9 / run.threads.max(1) as f64;
     let modelled = run.strategy != StrategyKind::Optimal && !run.exact_below;
-    let seconds = modelled.then(|| Range::around(one_tree * run.trees.max(1) as f64, TIME_RANGE));
+    let trees = run.trees.max(1) as f64;
+    let seconds = modelled.then(|| Range::around(one_tree * trees, TIME_RANGE));
+    let scorings = modelled.then(|| Range::around(pairs * trees, TIME_RANGE));
     let cache = if run.strategy == StrategyKind::Optimal || run.exact_below {
         run.cache_bytes as f64
     } else {
@@ -130,6 +137,7 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
         .time_limit
         .map(|(limit, margin)| limit + margin.as_secs_f64());
     Estimate {
+        scorings,
         seconds,
         at_most_seconds,
         memory,
@@ -139,7 +147,11 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
 /// Nanoseconds one thread takes to score a guess against a secret on this machine
 /// now: the search's own loop, timed for about `budget`, on a board with the pegs
 /// of `board` and at most 4096 codes (so that a board of billions of codes is
-/// estimated without listing them).
+/// estimated without listing them). The budget is cut into ten slices and the
+/// fastest slice counts: another process on the same cores slows some slices,
+/// rarely all of them, so a busy machine does not make the estimate a few times
+/// too long (a run shares the cores the same way, but the load of one moment says
+/// little about the hours that follow).
 pub fn scoring_nanos(board: Board, budget: Duration) -> f64 {
     let smaller = (2..=board.colors())
         .rev()
@@ -149,14 +161,19 @@ pub fn scoring_nanos(board: Board, budget: Duration) -> f64 {
     let sample: Vec<u32> = (0..codes.len()).collect();
     let secrets = codes.gather(&sample);
     let mut classes = [0; crate::codes::CLASS_SLOTS];
-    let mut work = 0u64;
-    let started = Instant::now();
     let mut guess = 0;
-    while started.elapsed() < budget || work == 0 {
-        codes.count_every(codes.guess(guess), &secrets, &mut classes, &mut work);
-        guess = (guess + 7919) % codes.len();
-    }
-    started.elapsed().as_secs_f64() * 1e9 / work as f64
+    let slice = budget / 10;
+    (0..10)
+        .map(|_| {
+            let mut work = 0u64;
+            let started = Instant::now();
+            while started.elapsed() < slice || work == 0 {
+                codes.count_every(codes.guess(guess), &secrets, &mut classes, &mut work);
+                guess = (guess + 7919) % codes.len();
+            }
+            started.elapsed().as_secs_f64() * 1e9 / work as f64
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The classes of first guesses under the board's symmetry (colour and peg

@@ -87,7 +87,7 @@ impl Driver {
             base: format!("http://127.0.0.1:{port}"),
             agent,
         };
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(60);
         let ready = |d: &Driver| {
             let status = d.agent.get(format!("{}/status", d.base)).call();
             let body = status
@@ -154,9 +154,9 @@ impl Driver {
         text.as_str().unwrap_or("").to_string()
     }
 
-    /// Waits (at most 10 s) until `css`'s text satisfies `ok`; returns it.
+    /// Waits (at most 60 s: a busy machine renders slowly) until `css`'s text satisfies `ok`; returns it.
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let text = self.text(css);
             if ok(&text) {

@@ -1,6 +1,8 @@
 //! `mmgen --estimate` against measured runs, as a user would check it: on five
-//! boards (every one-step rule once), the run's generation time and peak memory
-//! are within a factor of 3 of what the estimate said just before; a run estimated
+//! boards (every one-step rule once), the pairs the run scored and its peak memory
+//! are within a factor of 3 of what the estimate said just before (the work, not
+//! the seconds: those depend on the machine and what else it runs, and
+//! `make bench-estimates` measures them); a run estimated
 //! to need more memory than the process may take is refused at once, with nothing
 //! written; a long run says its estimate as it starts, even to a pipe.
 
@@ -21,18 +23,18 @@ fn estimates_are_within_a_factor_of_3_of_measured_runs_on_five_boards() {
         let mut run = args.to_vec();
         run.extend(["--json", "--force", "--out", out.to_str().unwrap()]);
         let measured = json(&ok("mmgen", &run));
-        let seconds = measured["generation_ms"].as_f64().unwrap() / 1000.0;
+        let scorings = measured["score_computations"].as_f64().unwrap();
         let bytes = measured["peak_memory_bytes"].as_f64().unwrap();
-        let expected_seconds = estimate["seconds"]["expected"].as_f64().unwrap();
+        let expected_scorings = estimate["scorings"]["expected"].as_f64().unwrap();
         let expected_bytes = estimate["memory_bytes"]["expected"].as_f64().unwrap();
-        let (time_ratio, memory_ratio) = (seconds / expected_seconds, bytes / expected_bytes);
+        let (work_ratio, memory_ratio) = (scorings / expected_scorings, bytes / expected_bytes);
         println!(
-            "{}: estimated {expected_seconds:.3} s and {:.1} MiB, measured {seconds:.3} s and {:.1} MiB ({time_ratio:.2}x, {memory_ratio:.2}x)",
+            "{}: estimated {expected_scorings:.3e} pairs and {:.1} MiB, measured {scorings:.3e} pairs and {:.1} MiB ({work_ratio:.2}x, {memory_ratio:.2}x)",
             args.join(" "),
             expected_bytes / 1048576.0,
             bytes / 1048576.0
         );
-        for (what, ratio) in [("time", time_ratio), ("memory", memory_ratio)] {
+        for (what, ratio) in [("work", work_ratio), ("memory", memory_ratio)] {
             assert!(
                 (1.0 / 3.0..=3.0).contains(&ratio),
                 "{args:?}: the {what} is {ratio:.2} times the estimate"

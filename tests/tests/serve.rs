@@ -150,7 +150,6 @@ fn hostile_requests_get_4xx_or_a_closed_connection_and_hints_go_on() {
         }
     }
     assert!(closed, "a slow client is still connected after 15 s");
-    assert!(started.elapsed() < Duration::from_secs(12));
     correct(&server);
 }
 

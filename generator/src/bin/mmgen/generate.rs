@@ -230,6 +230,12 @@ fn estimate_of(
             if short && slow.memory.expected < GIB / 2.0 {
                 return None;
             }
+            // An exact search's time has no model: its estimate (memory, the
+            // limit) does not depend on the rate, so it is not measured (50 ms,
+            // a third of the classic optimum's whole run).
+            if slow.seconds.is_none() {
+                return Some((slow, f64::NAN));
+            }
             estimate::scoring_nanos(board, Duration::from_millis(50))
         }
     };
@@ -299,6 +305,7 @@ fn print_estimate(args: &Args, board: Board, threads: usize) -> Outcome {
             "strategy": args.strategy.name(),
             "threads": threads,
             "seconds": estimate.seconds.map(range),
+            "scorings": estimate.scorings.map(range),
             "at_most_seconds": estimate.at_most_seconds,
             "memory_bytes": range(estimate.memory),
             "scoring_ns": nanos,
