@@ -21,7 +21,7 @@
 //! mixing function, so no sorting is needed. (Refining them once more found fewer
 //! hits than it cost.)
 
-use crate::relabel::{column_counts, peg};
+use crate::relabel::{column_counts, peg, Relabel};
 
 /// Mixes a signature with a count into a value whose sums over a multiset of pairs
 /// tell multisets apart, barring collisions (splitmix64's finaliser).
@@ -82,6 +82,27 @@ pub fn key(set: impl Iterator<Item = u32> + Clone, pegs: usize, image: &mut Vec<
             .sum::<u32>()
     }));
     image.sort_unstable();
+}
+
+/// The relabelling that [`key`] applies to `set` (packed codes of a board with
+/// `pegs` pegs and `colors` colours): the key is `set` mapped through it. Present
+/// colours take the labels [`key`] gives them; the others the labels left, in
+/// order, so that it is a permutation of the board's colours. A certificate
+/// ([`crate::exact`]'s proof module) names a set the cache knows by it.
+pub fn key_relabel(set: impl Iterator<Item = u32> + Clone, pegs: usize, colors: usize) -> Relabel {
+    let (peg_order, color_order) = signatures(set, pegs);
+    let from: Vec<u8> = peg_order.iter().map(|&(_, j)| j).collect();
+    let mut color: [u8; 16] = std::array::from_fn(|c| c as u8);
+    let mut present = [false; 16];
+    for (label, &(_, c)) in color_order.iter().enumerate() {
+        color[usize::from(c)] = label as u8;
+        present[usize::from(c)] = true;
+    }
+    let absent = (0..colors).filter(|&c| !present[c]);
+    for (label, c) in (color_order.len()..).zip(absent) {
+        color[c] = label as u8;
+    }
+    Relabel::new(&from, color)
 }
 
 #[cfg(test)]
@@ -182,6 +203,26 @@ mod tests {
                     })
                     .collect();
                 assert!(images(board, &set).contains(&key), "{set:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_key_is_its_set_through_the_key_relabelling() {
+        for board in [
+            Board::new(3, 4, true).unwrap(),
+            Board::new(4, 5, false).unwrap(),
+        ] {
+            let (pegs, colors) = (board.pegs(), board.colors());
+            for set in sample_sets(board, 200) {
+                let packed: Vec<u32> = set.iter().map(|c| c.packed()).collect();
+                let map = key_relabel(packed.iter().copied(), pegs, colors);
+                let mut image: Vec<u32> = packed.iter().map(|&x| map.apply(x, pegs)).collect();
+                image.sort_unstable();
+                assert_eq!(image, key_of(&set, pegs), "{set:?}");
+                let mut labels: Vec<u8> = map.color[..colors].to_vec();
+                labels.sort_unstable();
+                assert_eq!(labels, (0..colors as u8).collect::<Vec<_>>());
             }
         }
     }

@@ -26,6 +26,10 @@ use std::path::{Path, PathBuf};
 pub enum OutputError {
     /// The target exists, is not a tree file, and replacing it was not forced.
     NotATree(PathBuf),
+    /// The same for a certificate.
+    NotACertificate(PathBuf),
+    /// A certificate goes to a regular file (it is renamed into place).
+    NotAFile(PathBuf),
     /// The target is a directory.
     Directory(PathBuf),
     /// Symbolic links that lead on too long (a loop).
@@ -45,6 +49,16 @@ impl fmt::Display for OutputError {
             OutputError::Directory(path) => write!(
                 f,
                 "{} is a directory; give a file name for the tree",
+                path.display()
+            ),
+            OutputError::NotACertificate(path) => write!(
+                f,
+                "{} exists and is not a certificate; not replaced (pass --force to replace it)",
+                path.display()
+            ),
+            OutputError::NotAFile(path) => write!(
+                f,
+                "{} is not a regular file; a certificate is written beside its target and renamed over it",
                 path.display()
             ),
             OutputError::LinkLoop(path) => {
@@ -88,7 +102,12 @@ fn follow_links(path: &Path) -> Result<PathBuf, OutputError> {
 
 /// Whether the file at `path` starts with the tree format's magic bytes.
 fn is_tree_file(path: &Path) -> io::Result<bool> {
-    let mut start = [0u8; MAGIC.len()];
+    starts_with(path, &MAGIC)
+}
+
+/// Whether the file at `path` starts with `magic`.
+fn starts_with(path: &Path, magic: &[u8]) -> io::Result<bool> {
+    let mut start = vec![0u8; magic.len()];
     let mut file = File::open(path)?;
     let mut read = 0;
     while read < start.len() {
@@ -97,7 +116,7 @@ fn is_tree_file(path: &Path) -> io::Result<bool> {
             n => read += n,
         }
     }
-    Ok(start == MAGIC)
+    Ok(start == magic)
 }
 
 /// Decides where the bytes for `target` go; see the module docs.
@@ -130,6 +149,31 @@ pub fn check_target(target: &Path, force: bool) -> Result<(), OutputError> {
         Destination::Replace(path) => writable_beside(&path),
         Destination::InPlace(_) => Ok(()),
     }
+}
+
+/// The regular file a certificate for `target` goes to (links followed), after
+/// the same checks as a tree's: a file that is not a certificate (it does not
+/// start with `magic`) is replaced only if `force`.
+pub fn certificate_target(
+    target: &Path,
+    force: bool,
+    magic: &[u8],
+) -> Result<PathBuf, OutputError> {
+    let path = follow_links(target)?;
+    match fs::metadata(&path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(OutputError::Io(path, e)),
+        Ok(meta) if meta.is_dir() => return Err(OutputError::Directory(path)),
+        Ok(meta) if !meta.is_file() => return Err(OutputError::NotAFile(path)),
+        Ok(_) => {
+            let ours = starts_with(&path, magic).map_err(|e| OutputError::Io(path.clone(), e))?;
+            if !ours && !force {
+                return Err(OutputError::NotACertificate(path));
+            }
+        }
+    }
+    writable_beside(&path)?;
+    Ok(path)
 }
 
 /// Whether a file can be written beside `path`: its temporary name is created and

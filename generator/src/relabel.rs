@@ -39,6 +39,19 @@ impl Relabel {
         Relabel { from: pegs, color }
     }
 
+    /// The relabelling that undoes this one, on a board with `pegs` pegs.
+    pub fn inverse(&self, pegs: usize) -> Relabel {
+        let mut from = [0u8; 8];
+        for (j, &f) in self.from.iter().enumerate().take(pegs) {
+            from[usize::from(f)] = j as u8;
+        }
+        let mut color = [0u8; 16];
+        for (c, &d) in self.color.iter().enumerate() {
+            color[usize::from(d)] = c as u8;
+        }
+        Relabel { from, color }
+    }
+
     /// The image of the packed code `x` of a board with `pegs` pegs.
     pub fn apply(&self, x: u32, pegs: usize) -> u32 {
         (0..pegs).fold(0u32, |y, j| {
@@ -135,6 +148,7 @@ mod tests {
             c
         });
         assert_eq!(map.apply(x, 4), 0x0122);
+        assert_eq!(map.inverse(4).apply(0x0122, 4), x);
         assert_eq!(peg(x, 4, 3), 2);
         let counts = column_counts([0x0012, 0x0000].into_iter(), 4);
         assert_eq!((counts[0][0], counts[3][2], counts[3][0]), (2, 1, 1));

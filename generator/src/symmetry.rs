@@ -291,6 +291,14 @@ impl Symmetry {
             .fold(0, |mask, c| mask | 1 << c)
     }
 
+    /// What a certificate records of these equivalences
+    /// ([`crate::exact`]'s proof module): the relabellings that map the candidate
+    /// set onto itself, and the free colours (never played and not dead). The dead
+    /// colours a checker sees for itself.
+    pub fn recorded(&self) -> (&[Relabel], &[u8]) {
+        (&self.maps, &self.free)
+    }
+
     /// Whether no code is equivalent to another, so checking is wasted work.
     fn is_trivial(&self) -> bool {
         self.maps.is_empty() && !self.reduces

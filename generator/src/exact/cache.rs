@@ -37,12 +37,34 @@ pub(super) enum Known {
 }
 
 impl Known {
-    /// The more informative of two true facts about one set.
-    fn stronger(self, other: Known) -> Known {
+    /// Whether `other` tells more than this (an exact cost over a bound, a
+    /// higher bound); on a tie, this stays.
+    fn yields_to(self, other: Known) -> bool {
         match (self, other) {
-            (Known::Exact(_), _) => self,
-            (_, Known::Exact(_)) => other,
-            (Known::AtLeast(a), Known::AtLeast(b)) => Known::AtLeast(a.max(b)),
+            (Known::Exact(_), _) => false,
+            (_, Known::Exact(_)) => true,
+            (Known::AtLeast(a), Known::AtLeast(b)) => b > a,
+        }
+    }
+}
+
+/// What the cache holds of a set: the fact, and its number in the certificate
+/// being written ([`NO_RECORD`] when none is, or it came from a checkpoint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Held {
+    known: Known,
+    record: u64,
+}
+
+/// The record number of a fact no certificate holds.
+pub(super) const NO_RECORD: u64 = u64::MAX;
+
+impl Held {
+    /// The more informative of two true facts about one set, with its record.
+    fn stronger(self, other: Held) -> Held {
+        match self.known.yields_to(other.known) {
+            true => other,
+            false => self,
         }
     }
 }
@@ -71,9 +93,10 @@ impl Default for CacheSettings {
     }
 }
 
-/// What an entry takes besides its key's codes: the key's box, the fact, the hash
-/// table's slot and control byte, and the allocator's header.
-const ENTRY_BYTES: usize = 48;
+/// What an entry takes besides its key's codes: the key's box, the fact and its
+/// certificate record, the hash table's slot and control byte, and the
+/// allocator's header.
+const ENTRY_BYTES: usize = 56;
 
 /// A set's entry in the cache: its key (see [`Exact::lookup`]) and what is known
 /// of it.
@@ -83,12 +106,12 @@ pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
 /// so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
 struct Generation {
-    sets: FxHashMap<u32, FxHashMap<Box<[u32]>, Known>>,
+    sets: FxHashMap<u32, FxHashMap<Box<[u32]>, Held>>,
     bytes: usize,
 }
 
 impl Generation {
-    fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Known)> {
+    fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Held)> {
         let found = self.sets.get_mut(&depth)?.remove_entry(key)?;
         self.bytes -= found.0.len() * 4 + ENTRY_BYTES;
         Some(found)
@@ -159,12 +182,22 @@ impl Cache {
 
     /// What is known of `key` with `depth` guesses left.
     fn get(&self, depth: u32, key: &[u32]) -> Option<Known> {
-        self.shard(depth, key).get(depth, key)
+        self.shard(depth, key)
+            .get(depth, key)
+            .map(|held| held.known)
     }
 
-    /// Keeps `known` of `key` (with what was known of it before, the stronger).
-    pub(super) fn insert(&self, depth: u32, key: Cow<[u32]>, known: Known) {
-        self.shard(depth, &key).insert(depth, key, known);
+    /// The certificate record of what is known of `key` with `depth` guesses left.
+    fn record(&self, depth: u32, key: &[u32]) -> Option<u64> {
+        let held = self.shard(depth, key).get(depth, key)?;
+        (held.record != NO_RECORD).then_some(held.record)
+    }
+
+    /// Keeps `known` of `key`, with its certificate `record` (with what was known
+    /// of it before, the stronger).
+    pub(super) fn insert(&self, depth: u32, key: Cow<[u32]>, known: Known, record: u64) {
+        let held = Held { known, record };
+        self.shard(depth, &key).insert(depth, key, held);
     }
 
     /// Every shard emptied (the facts dropped: the search redoes their work).
@@ -189,33 +222,33 @@ impl Shard {
 
     /// What is known of `key` with `depth` guesses left; a fact found in the old
     /// generation moves to the young one.
-    fn get(&mut self, depth: u32, key: &[u32]) -> Option<Known> {
-        if let Some(known) = self.young.sets.get(&depth).and_then(|s| s.get(key)) {
-            return Some(*known);
+    fn get(&mut self, depth: u32, key: &[u32]) -> Option<Held> {
+        if let Some(held) = self.young.sets.get(&depth).and_then(|s| s.get(key)) {
+            return Some(*held);
         }
-        let (key, known) = self.old.take(depth, key)?;
-        self.put(depth, key, known);
-        Some(known)
+        let (key, held) = self.old.take(depth, key)?;
+        self.put(depth, key, held);
+        Some(held)
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
-    fn insert(&mut self, depth: u32, key: Cow<[u32]>, known: Known) {
+    fn insert(&mut self, depth: u32, key: Cow<[u32]>, held: Held) {
         let young = self.young.sets.entry(depth).or_default();
         if let Some(old) = young.get_mut(&*key) {
-            *old = old.stronger(known);
+            *old = old.stronger(held);
             return;
         }
-        let known = match self.old.take(depth, &key) {
-            Some((_, before)) => before.stronger(known),
-            None => known,
+        let held = match self.old.take(depth, &key) {
+            Some((_, before)) => before.stronger(held),
+            None => held,
         };
-        self.put(depth, key.into_owned().into(), known);
+        self.put(depth, key.into_owned().into(), held);
     }
 
     /// Adds a fact the young generation does not hold, turning it old when full.
-    fn put(&mut self, depth: u32, key: Box<[u32]>, known: Known) {
+    fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
         self.young.bytes += key.len() * 4 + ENTRY_BYTES;
-        self.young.sets.entry(depth).or_default().insert(key, known);
+        self.young.sets.entry(depth).or_default().insert(key, held);
         if self.young.bytes > self.half {
             std::mem::swap(&mut self.young, &mut self.old);
             self.young.clear();
@@ -227,18 +260,25 @@ impl Shard {
         [&self.old, &self.young].into_iter().flat_map(|generation| {
             generation.sets.iter().flat_map(|(&depth, sets)| {
                 sets.iter()
-                    .map(move |(key, &known)| (depth, &key[..], known))
+                    .map(move |(key, held)| (depth, &key[..], held.known))
             })
         })
     }
 }
 
 impl Exact {
-    /// Keeps what is `known` of the set `key` with `depth` guesses left. Another
-    /// thread may have proven more of it meanwhile: the stronger fact stays (an
-    /// exact cost over a bound, the higher bound).
-    pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known) {
-        self.cache.insert(depth, key, known);
+    /// Keeps what is `known` of the set `key` with `depth` guesses left, and its
+    /// certificate `record` ([`NO_RECORD`] if none). Another thread may have
+    /// proven more of it meanwhile: the stronger fact stays (an exact cost over a
+    /// bound, the higher bound).
+    pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known, record: u64) {
+        self.cache.insert(depth, key, known, record);
+    }
+
+    /// The certificate record of what the cache knows of the set `key` with
+    /// `depth` guesses left, if a certificate holds it.
+    pub(super) fn cached_record(&self, depth: u32, key: &[u32]) -> Option<u64> {
+        self.cache.record(depth, key)
     }
 
     /// The cache key of `candidates` and what the cache knows of it with `depth`
@@ -272,8 +312,8 @@ impl Exact {
         }
     }
 
-    /// Caches what a search under `budget` found, unless time ran out (then it may
-    /// have stopped early).
+    /// Caches what a search under `budget` found, with its certificate `record`
+    /// ([`NO_RECORD`] if none), unless time ran out (then it may have stopped early).
     pub(super) fn remember_search(
         &self,
         context: Context,
@@ -281,10 +321,11 @@ impl Exact {
         key: Cow<[u32]>,
         budget: u32,
         best: Option<(u32, u32)>,
+        record: u64,
     ) {
         if !self.cut(context) {
             let known = best.map_or(Known::AtLeast(budget), |(cost, _)| Known::Exact(cost));
-            self.remember(depth, key, known);
+            self.remember(depth, key, known, record);
         }
     }
 }
@@ -295,11 +336,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_stronger_fact_about_a_set_stays() {
-        assert_eq!(AtLeast(5).stronger(AtLeast(7)), AtLeast(7));
-        assert_eq!(AtLeast(7).stronger(AtLeast(5)), AtLeast(7));
-        assert_eq!(AtLeast(7).stronger(Exact(9)), Exact(9));
-        assert_eq!(Exact(9).stronger(AtLeast(12)), Exact(9));
+    fn the_stronger_fact_about_a_set_stays_with_its_record() {
+        let at = |known, record| Held { known, record };
+        let stronger = |a: Held, b: Held| a.stronger(b);
+        assert_eq!(
+            stronger(at(AtLeast(5), 1), at(AtLeast(7), 2)),
+            at(AtLeast(7), 2)
+        );
+        assert_eq!(
+            stronger(at(AtLeast(7), 1), at(AtLeast(5), 2)),
+            at(AtLeast(7), 1)
+        );
+        assert_eq!(
+            stronger(at(AtLeast(7), 1), at(AtLeast(7), 2)),
+            at(AtLeast(7), 1)
+        );
+        assert_eq!(
+            stronger(at(AtLeast(7), 1), at(Exact(9), 2)),
+            at(Exact(9), 2)
+        );
+        assert_eq!(
+            stronger(at(Exact(9), 1), at(AtLeast(12), 2)),
+            at(Exact(9), 1)
+        );
+    }
+
+    fn held(known: Known) -> Held {
+        Held {
+            known,
+            record: NO_RECORD,
+        }
     }
 
     #[test]
@@ -308,17 +374,17 @@ mod tests {
         let mut shard = Shard::new(4 * (4 + ENTRY_BYTES));
         let key = |k: u32| Cow::Owned(vec![k]);
         let len = |shard: &Shard| shard.entries().count();
-        shard.insert(3, key(0), AtLeast(10));
+        shard.insert(3, key(0), held(AtLeast(10)));
         for k in 1..40 {
-            shard.insert(3, key(k), Exact(k));
+            shard.insert(3, key(k), held(Exact(k)));
             // Looked up at every step: never dropped, and it keeps its strongest fact.
-            assert_eq!(shard.get(3, &[0]), Some(AtLeast(10)), "after {k}");
+            assert_eq!(shard.get(3, &[0]), Some(held(AtLeast(10))), "after {k}");
             assert!(len(&shard) <= 10);
         }
-        shard.insert(3, key(0), AtLeast(8));
-        assert_eq!(shard.get(3, &[0]), Some(AtLeast(10)));
+        shard.insert(3, key(0), held(AtLeast(8)));
+        assert_eq!(shard.get(3, &[0]), Some(held(AtLeast(10))));
         assert_eq!(shard.get(3, &[1]), None, "unused facts go");
-        assert_eq!(shard.get(3, &[39]), Some(Exact(39)));
+        assert_eq!(shard.get(3, &[39]), Some(held(Exact(39))));
         assert_eq!(shard.get(2, &[39]), None, "depths are apart");
         let held: Vec<_> = shard.entries().map(|(_, key, _)| key[0]).collect();
         assert!(held.contains(&0) && held.contains(&39));
@@ -329,10 +395,11 @@ mod tests {
         let cache = Cache::new(CacheSettings::default());
         let facts = 100 * SHARDS as u32;
         for k in 0..facts {
-            cache.insert(k % 7, Cow::Owned(vec![k, k + 1]), Exact(k));
+            cache.insert(k % 7, Cow::Owned(vec![k, k + 1]), Exact(k), u64::from(k));
         }
         for k in 0..facts {
             assert_eq!(cache.get(k % 7, &[k, k + 1]), Some(Exact(k)));
+            assert_eq!(cache.record(k % 7, &[k, k + 1]), Some(u64::from(k)));
             assert_eq!(cache.get(k % 7 + 1, &[k, k + 1]), None);
         }
         let per_shard: Vec<usize> = (0..SHARDS)

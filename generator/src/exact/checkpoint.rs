@@ -15,7 +15,7 @@
 //! canonical), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
 //! 1 at least), value (4), key length (4) and key codes (4 each); the CRC-32.
 
-use super::cache::{Known, SHARDS};
+use super::cache::{Known, NO_RECORD, SHARDS};
 use super::Exact;
 use std::time::{Duration, Instant};
 
@@ -164,7 +164,7 @@ impl Exact {
                 1 => Known::AtLeast(value),
                 _ => return Err(damaged()),
             };
-            self.remember(depth, key.into_vec().into(), known);
+            self.remember(depth, key.into_vec().into(), known, NO_RECORD);
             loaded += 1;
         }
         if !rest.is_empty() {

@@ -55,6 +55,7 @@
 use crate::codes::{Codes, Secrets};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
+use cache::NO_RECORD;
 use lookup::score::answer_count;
 use lookup::Board;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -66,6 +67,7 @@ mod cache;
 mod checkpoint;
 mod found;
 mod options;
+mod proof;
 
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
@@ -74,6 +76,7 @@ pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
 pub use checkpoint::Checkpoint;
 pub use found::Standing;
 use options::{At, Best, Choice};
+pub use proof::{Proof, Written};
 
 /// From this many secrets on, a node searches its guesses in parallel.
 const PARALLEL_SECRETS: usize = 32;
@@ -102,6 +105,9 @@ pub struct Exact {
     best_root: Mutex<Option<found::Root>>,
     /// The highest floor reported for each root problem (see [`found`]).
     floors: Mutex<found::Floors>,
+    /// The certificate this search writes, if any (see [`proof`]), and whether.
+    proof: Mutex<Option<Proof>>,
+    proving: AtomicBool,
 }
 
 /// What a search needs besides the node: the board's codes, whether to use
@@ -152,6 +158,8 @@ impl Exact {
             nodes: AtomicU64::new(0),
             best_root: Mutex::new(None),
             floors: Mutex::default(),
+            proof: Mutex::new(None),
+            proving: AtomicBool::new(false),
         }
     }
 
@@ -212,16 +220,23 @@ impl Exact {
         }
         let (key, known) = looked.unwrap_or_else(|| self.lookup(context.codes, candidates, depth));
         match known {
-            Some(Known::Exact(cost)) => return (cost < budget).then_some(cost),
-            Some(Known::AtLeast(at_least)) if at_least >= budget => return None,
+            Some(Known::Exact(cost)) => {
+                self.depend_on_cached(context.codes, candidates, depth, &key);
+                return (cost < budget).then_some(cost);
+            }
+            Some(Known::AtLeast(at_least)) if at_least >= budget => {
+                self.depend_on_cached(context.codes, candidates, depth, &key);
+                return None;
+            }
             _ => {}
         }
         let node = Node {
             candidates,
             history,
         };
-        let best = self.search(context, node, depth, budget);
-        self.remember_search(context, depth, key, budget, best);
+        let (best, record) = self.search(context, node, depth, budget);
+        self.remember_search(context, depth, key, budget, best, record);
+        self.depend_on(record);
         best.map(|(cost, _)| cost)
     }
 
@@ -257,8 +272,9 @@ impl Exact {
             candidates,
             history,
         };
-        let best = self.search(context, node, depth, budget);
-        self.remember_search(context, depth, key, budget, best);
+        let (best, record) = self.search(context, node, depth, budget);
+        self.remember_search(context, depth, key, budget, best, record);
+        self.depend_on(record);
         best
     }
 
@@ -311,11 +327,20 @@ impl Exact {
     }
 
     /// Searches `node` (more than two candidates, `depth` at most their number)
-    /// for the optimum below `budget` and the guess kept for it.
-    fn search(&self, context: Context, node: Node, depth: u32, budget: u32) -> Option<(u32, u32)> {
+    /// for the optimum below `budget` and the guess kept for it, with the number
+    /// of the fact it proved in the certificate being written ([`NO_RECORD`] if
+    /// none).
+    fn search(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        budget: u32,
+    ) -> (Option<(u32, u32)>, u64) {
         if self.out_of_time(context) {
-            return None;
+            return (None, NO_RECORD);
         }
+        self.with_proof(Proof::begin);
         let candidates = node.candidates;
         let n = candidates.len();
         self.nodes.fetch_add(1, Ordering::Relaxed);
@@ -366,7 +391,9 @@ impl Exact {
             );
             self.try_options(at, outside, &mut best);
         }
-        best.found
+        let bound = best.found.map_or(budget, |(cost, _)| cost);
+        let record = self.prove_search(context, candidates, depth, bound, symmetry.as_ref());
+        (best.found, record)
     }
 }
 

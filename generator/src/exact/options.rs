@@ -221,7 +221,8 @@ impl Exact {
                 );
             }
         };
-        if at.node.candidates.len() >= PARALLEL_SECRETS {
+        // A certificate follows one thread's order (see the proof module).
+        if at.node.candidates.len() >= PARALLEL_SECRETS && !self.proving() {
             options.iter().enumerate().par_bridge().for_each(try_one);
         } else {
             options.iter().enumerate().for_each(try_one);
@@ -452,22 +453,29 @@ impl Exact {
             if part.len() <= 2 || bound == UNLIMITED {
                 continue;
             }
+            let codes = at.context.codes;
             let ahead = (part.len() <= LOOK_FIRST_UP_TO)
                 .then(|| self.candidates_look(at.context, part, depth));
             *class = if let Some(Known::Exact(cost)) = ahead.map(|look| look.known()) {
+                if cost > bound {
+                    self.depend_on(self.prove_look(codes, part, depth, cost, false));
+                }
                 Class::Settled(cost)
             } else {
-                let (key, mut known) = self.lookup(at.context.codes, part, depth);
+                let (key, mut known) = self.lookup(codes, part, depth);
                 if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
                     let found = self.raised_look(at.context, part, depth, cheap);
-                    if matches!(found, Known::Exact(_))
-                        || self.least_cost(part.len(), depth, Some(found)) > bound
-                    {
+                    let floor = self.least_cost(part.len(), depth, Some(found));
+                    if matches!(found, Known::Exact(_)) || floor > bound {
                         known = Some(found);
-                        self.remember(depth, key.clone(), found);
+                        let record = self.prove_look(codes, part, depth, floor, true);
+                        self.remember(depth, key.clone(), found, record);
                     }
+                }
+                if self.least_cost(part.len(), depth, known) > bound {
+                    self.depend_on_cached(codes, part, depth, &key);
                 }
                 match known {
                     Some(Known::Exact(cost)) => Class::Settled(cost),

@@ -20,7 +20,7 @@ mod optimal;
 pub(crate) use optimal::Optimal;
 
 use crate::codes::Codes;
-pub use crate::exact::{CacheSettings, Standing, DEFAULT_CACHE_MIB};
+pub use crate::exact::{CacheSettings, Proof, Standing, Written, DEFAULT_CACHE_MIB};
 use crate::exact::{Exact, UNLIMITED};
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
@@ -72,6 +72,17 @@ pub trait Strategy: Send + Sync {
     /// Loads a checkpoint of an earlier run; the number of proven sets it held.
     fn resume(&self, _bytes: &[u8]) -> Result<usize, String> {
         Err("only the exact search (--strategy optimal) keeps checkpoints".into())
+    }
+
+    /// Writes what the search proves into `proof` (docs/certificate.md); gives it
+    /// back for strategies that prove nothing.
+    fn prove_into(&self, proof: Proof) -> Result<(), Proof> {
+        Err(proof)
+    }
+
+    /// The certificate written so far, which the search stops writing.
+    fn take_proof(&self) -> Option<Proof> {
+        None
     }
 }
 

@@ -216,4 +216,13 @@ impl Strategy for Optimal {
     fn resume(&self, bytes: &[u8]) -> Result<usize, String> {
         self.exact.resume(bytes)
     }
+
+    fn prove_into(&self, proof: super::Proof) -> Result<(), super::Proof> {
+        self.exact.prove_into(proof);
+        Ok(())
+    }
+
+    fn take_proof(&self) -> Option<super::Proof> {
+        self.exact.take_proof()
+    }
 }

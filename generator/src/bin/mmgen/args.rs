@@ -64,6 +64,13 @@ pub struct SearchArgs {
     /// resumes from it (a damaged or foreign checkpoint is refused).
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// optimal: write the proof's certificate to FILE: the facts from which a
+    /// checker that shares no code with the search (mmcheck) re-derives the
+    /// optimum (docs/certificate.md). Written beside FILE and renamed once the
+    /// proof is done; the search then runs on one thread, so that its facts come in
+    /// one order and the certificate is the same bytes on every run.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<std::path::PathBuf>,
     /// optimal: seconds between checkpoints (default 60).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = lookup::cli::period, allow_negative_numbers = true)]
     pub checkpoint_every: Option<f64>,
@@ -104,6 +111,7 @@ impl SearchArgs {
             ),
             ("--time-limit", self.time_limit.is_some()),
             ("--checkpoint", self.checkpoint.is_some()),
+            ("--certificate", self.certificate.is_some()),
         ];
         let cache = [
             ("--cache-mib", self.cache_mib.is_some()),
@@ -136,6 +144,14 @@ impl SearchArgs {
             return Err(format!(
                 "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {name}"
             ));
+        }
+        if self.certificate.is_some() {
+            if self.first.is_some() {
+                return Err("--certificate proves the optimum over every first guess: it does not go with --first".into());
+            }
+            if self.checkpoint.is_some() {
+                return Err("--certificate does not go with --checkpoint yet: a resumed search would rest on facts its certificate does not hold".into());
+            }
         }
         if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
             return Err(
@@ -185,8 +201,12 @@ impl SearchArgs {
         }
     }
 
+    /// The worker threads: one for a certified search (see `certificate`).
     pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
-        pool(self.threads)
+        match self.certificate {
+            Some(_) => pool(1),
+            None => pool(self.threads),
+        }
     }
 }
 

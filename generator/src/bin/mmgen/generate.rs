@@ -7,8 +7,8 @@ use generator::codes::Codes;
 use generator::estimate::{self, Estimate};
 use generator::first_best::{best_first, Tried};
 use generator::output::{check_target, write_tree_file};
-use generator::strategy::DEFAULT_CACHE_MIB;
 use generator::strategy::{self, Standing, Strategy};
+use generator::strategy::{Proof, Written, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use generator::{generate_on, Generated};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -79,6 +79,16 @@ pub fn run(args: &Args) -> Outcome {
     let codes = Codes::new(board);
     let options = args.search.options(board)?;
     let strategy = strategy::by_kind(args.strategy, options, board).ok_or("unknown strategy")?;
+    if let Some(target) = &args.search.certificate {
+        let path = generator::output::certificate_target(target, args.force, &Proof::MAGIC)
+            .map_err(|e| e.to_string())?;
+        let proof = Proof::create(&path, board, options.consistent_only)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        if let Err(proof) = strategy.prove_into(proof) {
+            proof.abandon();
+            return Err("--certificate applies only to --strategy optimal".into());
+        }
+    }
     let resumed = match &args.search.checkpoint {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
         None => None,
@@ -91,7 +101,7 @@ pub fn run(args: &Args) -> Outcome {
         ..Counters::default()
     };
     let done = Done::default();
-    let (tree, tried) = std::thread::scope(|scope| {
+    let tree = std::thread::scope(|scope| {
         let (codes, counters, strategy, done) = (&codes, &counters, strategy.as_ref(), &done);
         // With --first best, a line per tree instead (below).
         let terminal = std::io::stderr().is_terminal();
@@ -157,7 +167,9 @@ pub fn run(args: &Args) -> Outcome {
         });
         done.set();
         built
-    })?;
+    });
+    let certificate = finish_certificate(args, strategy.as_ref(), &tree)?;
+    let (tree, tried) = tree?;
     // Out of time: a heuristic's tree may be better than the search's.
     let (tree, searched_total) = match tree.meta.strategy.proven {
         Some(false) => {
@@ -181,6 +193,7 @@ pub fn run(args: &Args) -> Outcome {
         searched_total,
         resumed,
         tried,
+        certificate,
     };
     // An exact search's cache can hold gigabytes in millions of allocations, and
     // freeing them one by one only delays the exit (measured in BENCHMARKS.md):
@@ -363,6 +376,45 @@ fn available_memory() -> Option<(u64, &'static str)> {
     limits.into_iter().min()
 }
 
+/// Finishes the certificate of a run that proved what it claims: the tree it
+/// built, or that no tree meets the depth asked (`built`'s error then says so).
+/// A run that did not finish its proof (time ran out) writes none and says why.
+fn finish_certificate<T>(
+    args: &Args,
+    strategy: &dyn Strategy,
+    built: &Result<(Generated, T), String>,
+) -> Result<Option<Written>, Failure> {
+    let (Some(target), Some(proof)) = (&args.search.certificate, strategy.take_proof()) else {
+        return Ok(None);
+    };
+    let proven = match built {
+        Ok((tree, _)) => tree.meta.strategy.proven == Some(true),
+        // A depth no strategy meets is proven before any tree is built.
+        Err(e) => e.contains("no strategy"),
+    };
+    if !proven {
+        proof.abandon();
+        if built.is_ok() {
+            eprintln!(
+                "mmgen: no certificate written to {}: the search did not finish its proof",
+                target.display()
+            );
+        }
+        return Ok(None);
+    }
+    let written = proof
+        .finish()
+        .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    if built.is_err() {
+        eprintln!(
+            "mmgen: certificate of that proof: {} ({} facts)",
+            target.display(),
+            written.facts
+        );
+    }
+    Ok(Some(written))
+}
+
 /// What a run measured besides the tree.
 struct Measured {
     elapsed: Duration,
@@ -376,6 +428,8 @@ struct Measured {
     resumed: Option<usize>,
     /// With --first best, each first guess tried and its tree's total and worst case.
     tried: Option<Vec<Tried>>,
+    /// With --certificate, what the certificate holds.
+    certificate: Option<Written>,
 }
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
@@ -515,6 +569,7 @@ fn print_report(
         searched_total,
         resumed,
         ref tried,
+        certificate,
     } = *measured;
     let board = tree.board;
     let first = board
@@ -539,6 +594,8 @@ fn print_report(
             "peak_memory_bytes": peak_memory(),
             "resumed_sets": resumed,
             "search_tree_total": searched_total,
+            "certificate_facts": certificate.map(|c| c.facts),
+            "certificate_bytes": certificate.map(|c| c.bytes),
             "first_guesses_tried": tried.as_ref().map(|tried| {
                 (tried.iter())
                     .map(|(first, total, worst)| {
@@ -584,6 +641,17 @@ fn print_report(
         writeln!(
             out,
             "checkpoint   resumed {resumed} proven sets; saved at the end"
+        )?;
+    }
+    if let (Some(written), Some(path)) = (certificate, &args.search.certificate) {
+        writeln!(
+            out,
+            "certificate  {} ({} facts, {} bytes; check it: mmcheck {} {})",
+            path.display(),
+            written.facts,
+            written.bytes,
+            out_path.display(),
+            path.display()
         )?;
     }
     if let Some(peak) = peak_memory() {

@@ -1,0 +1,409 @@
+//! Checking one fact: "the set S, with at most d guesses left, needs at least b
+//! guesses in total", by trying every guess the rules allow at S.
+//!
+//! A strategy for S plays some guess g first: every secret of S costs that guess,
+//! and each class of S by g's answers (but the win) is then a smaller problem with
+//! one guess fewer. So S costs at least |S| plus the least each class can cost, and
+//! the fact holds if that sum reaches b for every g. A class's least is the bound
+//! its size proves (`bounds`), or an earlier fact the certificate names for it,
+//! whose set is rebuilt here and must equal the class exactly. What lets the check
+//! skip guesses, each sound by the argument beside it:
+//! - a guess outside S that leaves all of S in one class changes nothing, and a
+//!   strategy that plays it costs more than one that does not;
+//! - a guess outside S whose colours share `k` pegs with a secret gets one of
+//!   `capacity(k)` answers from it, whatever their order: a floor for every code
+//!   of those colours at once (`even_split` per group of secrets);
+//! - guesses related by a relabelling that maps S onto itself cost the same; so do
+//!   guesses that differ only in colours no secret of S has, since they get the
+//!   same answer from every secret. Such guesses are reduced to one of their kind
+//!   and that one is checked; each relabelling used is checked on S first.
+
+use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
+use crate::game::{count_colors, Board, Code, Relabel};
+use crate::read::Fact;
+use std::collections::HashMap;
+
+/// A fact checked, kept for the facts that use it later.
+pub struct Proven {
+    set: Box<[u32]>,
+    depth: Depth,
+    bound: u64,
+    key: Option<Relabel>,
+}
+
+/// The codes of one colour multiset.
+struct Multiset {
+    /// (colour, how many) for each colour it has.
+    colors: Vec<(u8, u8)>,
+    codes: Vec<u32>,
+}
+
+/// Everything a check needs about the board, made once.
+pub struct Checker {
+    pub board: Board,
+    candidates_only: bool,
+    multisets: Vec<Multiset>,
+    multiset_of: Vec<u32>,
+    /// The facts checked so far, by number.
+    pub proven: Vec<Proven>,
+}
+
+/// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
+type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>>;
+
+/// The deepest limit a fact about `n` secrets needs to say: `n` guesses always
+/// suffice for a strategy that makes progress at each guess (every such guess
+/// leaves fewer secrets), so a limit of `n` or more is no limit.
+fn normal(depth: Depth, n: usize) -> Depth {
+    depth.filter(|&d| (d as usize) < n)
+}
+
+impl Checker {
+    pub fn new(board: Board, candidates_only: bool) -> Checker {
+        let mut by_counts: HashMap<[u8; 16], u32> = HashMap::new();
+        let mut multisets: Vec<Multiset> = Vec::new();
+        let mut multiset_of = Vec::with_capacity(board.codes.len());
+        for (number, counts) in board.counts.iter().enumerate() {
+            let id = *by_counts.entry(*counts).or_insert_with(|| {
+                let colors = (0..16u8)
+                    .filter(|&c| counts[usize::from(c)] > 0)
+                    .map(|c| (c, counts[usize::from(c)]))
+                    .collect();
+                multisets.push(Multiset {
+                    colors,
+                    codes: Vec::new(),
+                });
+                multisets.len() as u32 - 1
+            });
+            multisets[id as usize].codes.push(number as u32);
+            multiset_of.push(id);
+        }
+        Checker {
+            board,
+            candidates_only,
+            multisets,
+            multiset_of,
+            proven: Vec::new(),
+        }
+    }
+
+    fn least(&self, n: usize, depth: Depth) -> u64 {
+        least_total(n as u64, self.board.answers(), depth)
+    }
+
+    /// Checks `fact`, number `number` of the certificate, and keeps it.
+    pub fn check(&mut self, fact: &Fact, number: u64) -> Result<(), String> {
+        let set = &fact.set[..];
+        let n = set.len();
+        let depth = normal(fact.depth, n);
+        let bound = fact.bound.unwrap_or(INFINITE);
+        if self.least(n, depth) < bound {
+            let known = self.uses(fact, number)?;
+            Check::new(self, fact, depth, bound, known)?.run()?;
+        }
+        self.proven.push(Proven {
+            set: set.into(),
+            depth,
+            bound,
+            key: fact.key,
+        });
+        Ok(())
+    }
+
+    /// The sets of the earlier facts `fact` uses, rebuilt, with what they prove.
+    fn uses(&self, fact: &Fact, number: u64) -> Result<Known, String> {
+        let mut known = Known::new();
+        for &(back, map) in &fact.uses {
+            let earlier = number
+                .checked_sub(back)
+                .filter(|_| back > 0)
+                .ok_or("it uses a fact that does not come before it")?;
+            let used = &self.proven[earlier as usize];
+            let mut set = used.set.to_vec();
+            if let Some(map) = map {
+                if let Some(key) = used.key {
+                    set = key
+                        .image(&self.board, &set)
+                        .ok_or("a relabelling leaves the board")?;
+                }
+                set = map
+                    .image(&self.board, &set)
+                    .ok_or("a relabelling leaves the board")?;
+            }
+            known.entry(set).or_default().push((used.depth, used.bound));
+        }
+        Ok(known)
+    }
+}
+
+/// One fact being checked.
+struct Check<'a> {
+    checker: &'a Checker,
+    set: &'a [u32],
+    inside: Vec<bool>,
+    /// The classes' depth limit.
+    below: Depth,
+    bound: u64,
+    /// The most a strategy within the fact's depth limit can cost: that many
+    /// guesses for every secret. A floor above it leaves no strategy at all.
+    most: Option<u64>,
+    known: Known,
+    maps: &'a [Relabel],
+    free: &'a [u8],
+    dead: Vec<u8>,
+    /// Secrets by colour counts, for the multisets' floors.
+    counts: Vec<[u8; 16]>,
+    /// Guesses already checked (or reduced to one that was).
+    done: Vec<bool>,
+    floors: Vec<Option<u64>>,
+}
+
+impl<'a> Check<'a> {
+    fn new(
+        checker: &'a Checker,
+        fact: &'a Fact,
+        depth: Depth,
+        bound: u64,
+        known: Known,
+    ) -> Result<Check<'a>, String> {
+        let board = &checker.board;
+        let set = &fact.set[..];
+        let mut inside = vec![false; board.codes.len()];
+        let mut alive = [false; 16];
+        for &s in set {
+            inside[s as usize] = true;
+            for &c in &board.codes[s as usize][..board.pegs] {
+                alive[usize::from(c)] = true;
+            }
+        }
+        // Each relabelling must map the set onto itself.
+        let onto_itself = |map: &Relabel| map.image(board, set).is_some_and(|image| image == set);
+        if !fact.maps.iter().all(onto_itself) {
+            return Err("a relabelling it names does not map its set onto itself".into());
+        }
+        // Free colours: swapping any two next to each other in the list maps the set
+        // onto itself, so every permutation of them does.
+        let mut named = 0u32;
+        for &c in &fact.free {
+            if usize::from(c) >= board.colors || named & (1 << c) != 0 {
+                return Err("its free colours are not distinct colours of the board".into());
+            }
+            named |= 1 << c;
+        }
+        for pair in fact.free.windows(2) {
+            let mut color: [u8; 16] = std::array::from_fn(|c| c as u8);
+            color.swap(usize::from(pair[0]), usize::from(pair[1]));
+            let identity: Vec<u8> = (0..board.pegs as u8).collect();
+            let swap = Relabel::new(board, &identity, &color[..board.colors]);
+            if !swap.is_some_and(|s| onto_itself(&s)) {
+                return Err("colours it names as free are not interchangeable in its set".into());
+            }
+        }
+        let dead = (0..board.colors as u8)
+            .filter(|&c| !alive[usize::from(c)])
+            .collect();
+        Ok(Check {
+            checker,
+            set,
+            inside,
+            below: deeper(depth),
+            bound,
+            most: depth.map(|d| u64::from(d) * set.len() as u64),
+            known,
+            maps: &fact.maps,
+            free: &fact.free,
+            dead,
+            counts: set.iter().map(|&s| board.counts[s as usize]).collect(),
+            done: vec![false; board.codes.len()],
+            floors: vec![None; checker.multisets.len()],
+        })
+    }
+
+    /// Every guess at the set reaches the bound.
+    fn run(&mut self) -> Result<(), String> {
+        for &g in self.set {
+            self.reduced_reaches(g)?;
+        }
+        if self.checker.candidates_only {
+            return Ok(());
+        }
+        // A guess outside the set gets a non-winning answer from every secret.
+        let n = self.set.len() as u64;
+        let answers = self.checker.board.answers() as u64 - 1;
+        let cost = |size| self.checker.least(size as usize, self.below);
+        if self.enough(n.saturating_add(even_split(n, answers, cost))) {
+            return Ok(());
+        }
+        for id in 0..self.checker.multisets.len() {
+            if !self.in_alphabet(id) || self.floor_enough(id) {
+                continue;
+            }
+            for &g in &self.checker.multisets[id].codes {
+                if !self.inside[g as usize] {
+                    self.reduced_reaches(g)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a guess that costs at least `floor` reaches the bound: the floor
+    /// does, or no strategy within the depth limit costs that much.
+    fn enough(&self, floor: u64) -> bool {
+        floor >= self.bound || self.most.is_some_and(|most| floor > most)
+    }
+
+    fn floor_enough(&mut self, id: usize) -> bool {
+        let floor = self.floor(id);
+        self.enough(floor)
+    }
+
+    /// Whether the multiset `id` uses only colours a reduced guess can have: the
+    /// first dead colour (the first few without repeats) and the first free ones.
+    /// Every code of another multiset reduces to a code of one of these.
+    fn in_alphabet(&self, id: usize) -> bool {
+        let pegs = self.checker.board.pegs;
+        let dead_kept = if self.checker.board.repeat { 1 } else { pegs };
+        self.checker.multisets[id].colors.iter().all(|&(c, _)| {
+            let dead = self.dead.iter().position(|&d| d == c);
+            let free = self.free.iter().position(|&f| f == c);
+            dead.is_none_or(|i| i < dead_kept) && (dead.is_some() || free.is_none_or(|i| i < pegs))
+        })
+    }
+
+    /// The least any code of multiset `id` outside the set costs: the secrets
+    /// grouped by the pegs they share with its colours, each group split as
+    /// evenly as its answers allow.
+    fn floor(&mut self, id: usize) -> u64 {
+        if let Some(floor) = self.floors[id] {
+            return floor;
+        }
+        let board = &self.checker.board;
+        let mut groups = [0u64; 9];
+        for counts in &self.counts {
+            let shared: u8 = (self.checker.multisets[id].colors.iter())
+                .map(|&(c, k)| k.min(counts[usize::from(c)]))
+                .sum();
+            groups[usize::from(shared)] += 1;
+        }
+        let cost = |size| self.checker.least(size as usize, self.below);
+        let floor = (0..=board.pegs).fold(self.set.len() as u64, |sum, shared| {
+            sum.saturating_add(even_split(
+                groups[shared],
+                capacity(board.pegs, shared),
+                cost,
+            ))
+        });
+        self.floors[id] = Some(floor);
+        floor
+    }
+
+    /// The guess `g` stands for, reduced: colours no secret has become the first
+    /// such colour (without repeats, the first few, in order), free colours are
+    /// numbered in the order they appear, and of every relabelling's image the
+    /// smallest is taken. Each step keeps the guess's cost.
+    fn reduce(&self, g: u32) -> Result<u32, String> {
+        let board = &self.checker.board;
+        let code = board.codes[g as usize];
+        let mut least = self.tidy(&code);
+        for map in self.maps {
+            least = least.min(self.tidy(&map.apply(&code, board.pegs)));
+        }
+        board
+            .number(&least)
+            .ok_or_else(|| "a reduced guess is not a code".into())
+    }
+
+    fn tidy(&self, code: &Code) -> Code {
+        let pegs = self.checker.board.pegs;
+        let mut out = *code;
+        let mut renamed = [u8::MAX; 16];
+        let (mut dead_used, mut free_used) = (0, 0);
+        for slot in out.iter_mut().take(pegs) {
+            let c = *slot;
+            if self.dead.contains(&c) {
+                *slot = self.dead[if self.checker.board.repeat {
+                    0
+                } else {
+                    dead_used
+                }];
+                dead_used += 1;
+            } else if self.free.contains(&c) {
+                if renamed[usize::from(c)] == u8::MAX {
+                    renamed[usize::from(c)] = self.free[free_used];
+                    free_used += 1;
+                }
+                *slot = renamed[usize::from(c)];
+            }
+        }
+        out
+    }
+
+    /// Checks the guess `g` stands for, once.
+    fn reduced_reaches(&mut self, g: u32) -> Result<(), String> {
+        let h = self.reduce(g)?;
+        if std::mem::replace(&mut self.done[h as usize], true) {
+            return Ok(());
+        }
+        let outside = !self.inside[h as usize];
+        if outside && !self.checker.candidates_only {
+            let id = self.checker.multiset_of[h as usize] as usize;
+            if self.floor_enough(id) {
+                return Ok(());
+            }
+        }
+        self.reaches(h)
+    }
+
+    /// Playing `g` first costs at least the bound.
+    fn reaches(&self, g: u32) -> Result<(), String> {
+        let board = &self.checker.board;
+        let code = board.codes[g as usize];
+        let counts = count_colors(&code, board.pegs);
+        let answers: Vec<u8> = (self.set.iter())
+            .map(|&s| board.answer(&code, &counts, s) as u8)
+            .collect();
+        let mut sizes = [0usize; 81];
+        for &a in &answers {
+            sizes[usize::from(a)] += 1;
+        }
+        let win = board.win();
+        let classes = (0..81).filter(|&a| a != win && sizes[a] > 0).count();
+        if sizes[win] == 0 && classes < 2 {
+            return Ok(()); // no progress
+        }
+        let n = self.set.len() as u64;
+        let by_size = (0..81).filter(|&a| a != win && sizes[a] > 0);
+        let cost = by_size.fold(n, |sum, a| {
+            sum.saturating_add(self.checker.least(sizes[a], self.below))
+        });
+        if self.enough(cost) {
+            return Ok(());
+        }
+        // The facts it uses, for the classes they name.
+        let mut cost = n;
+        for a in (0..81).filter(|&a| a != win && sizes[a] > 0) {
+            let class: Vec<u32> = (self.set.iter().zip(&answers))
+                .filter(|&(_, &b)| usize::from(b) == a)
+                .map(|(&s, _)| s)
+                .collect();
+            let need = normal(self.below, class.len());
+            let fact = (self.known.get(&class).into_iter().flatten())
+                .filter(|(depth, _)| depth.is_none() || need.is_some_and(|d| Some(d) <= *depth))
+                .map(|&(_, bound)| bound)
+                .max()
+                .unwrap_or(0);
+            cost = cost.saturating_add(fact.max(self.checker.least(class.len(), self.below)));
+        }
+        if self.enough(cost) {
+            return Ok(());
+        }
+        let shown: String = (code[..board.pegs].iter())
+            .map(|&c| char::from_digit(u32::from(c) + 1, 17).unwrap_or('?'))
+            .collect();
+        Err(format!(
+            "the guess {shown} (code {g}) costs at least {cost} by what is proven, not the {} claimed",
+            self.bound
+        ))
+    }
+}

@@ -1,0 +1,200 @@
+//! The game, from its rules alone: the board's codes in their order, the answer a
+//! guess gets from a secret, and relabellings of pegs and colours. Nothing here
+//! comes from the search; the one fact it relies on is that a relabelling (a
+//! permutation of the pegs with one of the colours) keeps every answer, because
+//! blacks count equal pegs and blacks plus whites count shared colours, and both
+//! survive renaming colours and moving pegs alike in guess and secret.
+
+use std::collections::HashMap;
+
+/// A code: the colour at each peg (pegs past the board's are 0).
+pub type Code = [u8; 8];
+
+/// A board: `pegs` pegs, `colors` colours, repeats allowed or not.
+pub struct Board {
+    pub pegs: usize,
+    pub colors: usize,
+    pub repeat: bool,
+    /// Every code, in lexicographic order (the certificate's code numbers).
+    pub codes: Vec<Code>,
+    /// How many of each colour each code has.
+    pub counts: Vec<[u8; 16]>,
+    number: HashMap<Code, u32>,
+}
+
+impl Board {
+    /// The board, or why there is none (at most 8 pegs and 16 colours; without
+    /// repeats, no more pegs than colours).
+    pub fn new(pegs: usize, colors: usize, repeat: bool) -> Result<Board, String> {
+        if !(1..=8).contains(&pegs) || !(2..=16).contains(&colors) || (!repeat && pegs > colors) {
+            return Err(format!("no board of {pegs} pegs and {colors} colours"));
+        }
+        let mut codes = Vec::new();
+        let mut code = [0u8; 8];
+        // Counting in base `colors`, peg 0 most significant, is lexicographic order.
+        loop {
+            let distinct = (0..pegs).all(|i| (0..i).all(|j| code[i] != code[j]));
+            if repeat || distinct {
+                codes.push(code);
+            }
+            let Some(peg) = (0..pegs).rev().find(|&j| usize::from(code[j]) + 1 < colors) else {
+                break;
+            };
+            code[peg] += 1;
+            code[peg + 1..pegs].fill(0);
+        }
+        let counts = codes.iter().map(|c| count_colors(c, pegs)).collect();
+        let number = (codes.iter().enumerate())
+            .map(|(i, &c)| (c, i as u32))
+            .collect();
+        Ok(Board {
+            pegs,
+            colors,
+            repeat,
+            codes,
+            counts,
+            number,
+        })
+    }
+
+    /// The number of `code`, if it is a code of this board.
+    pub fn number(&self, code: &Code) -> Option<u32> {
+        self.number.get(code).copied()
+    }
+
+    /// Answers a guess can get, the win included: (blacks, whites) with blacks +
+    /// whites at most the pegs, but never all but one black with one white.
+    pub fn answers(&self) -> usize {
+        (self.pegs + 1) * (self.pegs + 2) / 2 - 1
+    }
+
+    /// The answer `guess` gets from `secret`, as blacks * (pegs + 1) + whites.
+    pub fn answer(&self, guess: &Code, guess_counts: &[u8; 16], secret: u32) -> usize {
+        let s = &self.codes[secret as usize];
+        let counts = &self.counts[secret as usize];
+        let blacks = (0..self.pegs).filter(|&j| guess[j] == s[j]).count();
+        let shared: usize = (0..self.colors)
+            .map(|c| usize::from(guess_counts[c].min(counts[c])))
+            .sum();
+        blacks * (self.pegs + 1) + shared - blacks
+    }
+
+    /// The answer of a win.
+    pub fn win(&self) -> usize {
+        self.pegs * (self.pegs + 1)
+    }
+}
+
+/// How many of each colour `code` has.
+pub fn count_colors(code: &Code, pegs: usize) -> [u8; 16] {
+    let mut counts = [0u8; 16];
+    for &c in &code[..pegs] {
+        counts[usize::from(c)] += 1;
+    }
+    counts
+}
+
+/// A relabelling: peg `j` of the image takes peg `from[j]`'s colour, renamed by
+/// `color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relabel {
+    pub from: [u8; 8],
+    pub color: [u8; 16],
+}
+
+impl Relabel {
+    /// The relabelling, if `from` permutes the board's pegs and `color` its colours.
+    pub fn new(board: &Board, from: &[u8], color: &[u8]) -> Option<Relabel> {
+        let permutes = |values: &[u8]| {
+            let mut seen = 0u32;
+            (values.iter()).all(|&v| {
+                usize::from(v) < values.len() && seen & (1 << v) == 0 && {
+                    seen |= 1 << v;
+                    true
+                }
+            })
+        };
+        if from.len() != board.pegs || color.len() != board.colors {
+            return None;
+        }
+        if !permutes(from) || !permutes(color) {
+            return None;
+        }
+        let mut map = Relabel {
+            from: [0; 8],
+            color: std::array::from_fn(|c| c as u8),
+        };
+        map.from[..from.len()].copy_from_slice(from);
+        map.color[..color.len()].copy_from_slice(color);
+        Some(map)
+    }
+
+    /// The image of `code` on a board of `pegs` pegs.
+    pub fn apply(&self, code: &Code, pegs: usize) -> Code {
+        let mut image = [0u8; 8];
+        for (j, slot) in image.iter_mut().enumerate().take(pegs) {
+            *slot = self.color[usize::from(code[usize::from(self.from[j])])];
+        }
+        image
+    }
+
+    /// The image of the set `set` (code numbers), ascending; `None` if some image
+    /// is not a code of the board (a relabelling keeps codes codes, but a
+    /// certificate's relabelling is checked, not trusted).
+    pub fn image(&self, board: &Board, set: &[u32]) -> Option<Vec<u32>> {
+        let mut image = (set.iter())
+            .map(|&x| board.number(&self.apply(&board.codes[x as usize], board.pegs)))
+            .collect::<Option<Vec<u32>>>()?;
+        image.sort_unstable();
+        Some(image)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_numbered_in_lexicographic_order() {
+        let classic = Board::new(4, 6, true).unwrap();
+        assert_eq!(classic.codes.len(), 1296);
+        assert_eq!(classic.codes[7], [0, 0, 1, 1, 0, 0, 0, 0]);
+        let bulls = Board::new(4, 10, false).unwrap();
+        assert_eq!(bulls.codes.len(), 5040);
+        assert_eq!(bulls.codes[0][..4], [0, 1, 2, 3]);
+        assert_eq!(bulls.codes[1][..4], [0, 1, 2, 4]);
+        assert_eq!(bulls.number(&[0, 1, 2, 4, 0, 0, 0, 0]), Some(1));
+        assert_eq!(bulls.number(&[0, 0, 2, 4, 0, 0, 0, 0]), None);
+    }
+
+    #[test]
+    fn answers_count_blacks_and_whites() {
+        let b = Board::new(4, 6, true).unwrap();
+        // 1122 against 1223 (colours from 0 here): 2 blacks, 1 white.
+        let guess = [0, 0, 1, 1, 0, 0, 0, 0];
+        let secret = b.number(&[0, 1, 1, 2, 0, 0, 0, 0]).unwrap();
+        let answer = b.answer(&guess, &count_colors(&guess, 4), secret);
+        assert_eq!((answer / 5, answer % 5), (2, 1));
+        assert_eq!(b.answers(), 14);
+        let itself = b.number(&guess).unwrap();
+        assert_eq!(b.answer(&guess, &count_colors(&guess, 4), itself), b.win());
+    }
+
+    #[test]
+    fn relabellings_are_checked_and_keep_answers() {
+        let b = Board::new(3, 4, true).unwrap();
+        assert!(Relabel::new(&b, &[0, 0, 1], &[0, 1, 2, 3]).is_none());
+        assert!(Relabel::new(&b, &[0, 1, 2], &[0, 1, 2, 2]).is_none());
+        assert!(Relabel::new(&b, &[0, 1], &[0, 1, 2, 3]).is_none());
+        let map = Relabel::new(&b, &[2, 0, 1], &[3, 1, 0, 2]).unwrap();
+        for g in 0..b.codes.len() {
+            for s in 0..b.codes.len() as u32 {
+                let (gc, sc) = (b.codes[g], b.codes[s as usize]);
+                let (gi, si) = (map.apply(&gc, 3), map.apply(&sc, 3));
+                let before = b.answer(&gc, &count_colors(&gc, 3), s);
+                let after = b.answer(&gi, &count_colors(&gi, 3), b.number(&si).unwrap());
+                assert_eq!(before, after);
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! A checker of mmtree's proof certificates that shares no code with the search:
+//! its own board, scoring, bounds and symmetry checks, in about as many lines as
+//! it takes to read what "proven" means here.
+//!
+//! A certificate (docs/certificate.md) is a list of facts, each "this set of
+//! secrets, with at most this many guesses left, needs at least this many guesses
+//! in total". Each fact is checked when it is read, by trying every guess at its
+//! set (module `fact`), using only the bounds the rules give (module `bounds`) and
+//! the facts before it. The last facts are about every code of the board: those
+//! are the certificate's claims. With the tree file (read and audited by the
+//! lookup library, which checks what the tree achieves), a claim equal to the
+//! tree's total proves the tree optimal.
+
+pub mod bounds;
+pub mod fact;
+pub mod game;
+pub mod read;
+
+use bounds::{Depth, INFINITE};
+use fact::Checker;
+use game::Board;
+use read::{Header, Reader};
+use std::path::Path;
+
+/// A claim a certificate proves: with at most `depth` guesses per secret, every
+/// strategy needs at least `bound` guesses in total ([`INFINITE`]: none exists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub depth: Depth,
+    pub bound: u64,
+}
+
+/// A certificate checked: what it is about, its facts, and its claims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub header: Header,
+    pub facts: u64,
+    pub claims: Vec<Claim>,
+}
+
+/// Checks the certificate at `path`, fact by fact; `progress` hears the facts
+/// checked so far now and then. The error names the first fact that fails.
+pub fn check(path: &Path, mut progress: impl FnMut(u64)) -> Result<Checked, String> {
+    let mut reader = Reader::open(path).map_err(|e| e.to_string())?;
+    let header = reader.header;
+    let board = Board::new(header.pegs, header.colors, header.repeat)?;
+    let mut checker = Checker::new(board, header.candidates_only);
+    let mut claims: Vec<Claim> = Vec::new();
+    let mut facts = 0u64;
+    loop {
+        let fact = match reader.next(&checker.board, facts) {
+            Ok(Some(fact)) => fact,
+            Ok(None) => break,
+            Err(e) => return Err(format!("after fact {facts}: {e}")),
+        };
+        checker
+            .check(&fact, facts)
+            .map_err(|e| format!("fact {facts} does not hold: {e}"))?;
+        if fact.claim {
+            if fact.set.len() != checker.board.codes.len() {
+                return Err(format!("fact {facts} is a claim but not about every code"));
+            }
+            let claim = Claim {
+                depth: fact.depth.filter(|&d| (d as usize) < fact.set.len()),
+                bound: fact.bound.unwrap_or(INFINITE),
+            };
+            if !claims.contains(&claim) {
+                claims.push(claim);
+            }
+        }
+        facts += 1;
+        if facts.is_multiple_of(100_000) {
+            progress(facts);
+        }
+    }
+    if claims.is_empty() {
+        return Err("it claims nothing about the whole board".into());
+    }
+    Ok(Checked {
+        header,
+        facts,
+        claims,
+    })
+}

@@ -1,0 +1,117 @@
+//! `mmcheck [TREE] CERTIFICATE`: checks a proof certificate fact by fact, and with
+//! a tree file, that the tree reaches what the certificate proves.
+
+use checker::bounds::INFINITE;
+use checker::{check, Checked, Claim};
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Check an mmtree proof certificate with rules, scoring and bounds of its own.
+///
+/// With a tree file, prints whether the tree is proven optimal: the tree's total
+/// (checked by replaying every secret) equals what the certificate proves every
+/// strategy needs. Exits 1 with the first fact that fails.
+#[derive(Parser)]
+#[command(name = "mmcheck", version)]
+struct Args {
+    /// The tree file (as mmgen wrote it), then the certificate; or the certificate
+    /// alone, to see what it proves.
+    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
+    files: Vec<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let (tree, certificate) = match &args.files[..] {
+        [certificate] => (None, certificate),
+        [tree, certificate] => (Some(tree), certificate),
+        _ => unreachable!("clap takes one or two files"),
+    };
+    match run(tree, certificate) {
+        Ok(lines) => {
+            lines.iter().for_each(|line| println!("{line}"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("mmcheck: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String> {
+    // The tree first: a wrong or damaged tree is said before a long check.
+    let audited = tree.map(audited).transpose()?;
+    let checked = check(certificate, |facts| {
+        eprintln!("mmcheck: {facts} facts checked")
+    })
+    .map_err(|e| format!("{}: {e}", certificate.display()))?;
+    let Checked {
+        header,
+        facts,
+        ref claims,
+    } = checked;
+    let proven = format!("proven (certificate checked: {facts} facts)");
+    let mut lines: Vec<String> = (claims.iter())
+        .filter(|c| c.bound == INFINITE)
+        .map(|c| {
+            let d = c.depth.unwrap_or(0);
+            format!("no strategy solves every secret within {d} guesses: {proven}")
+        })
+        .collect();
+    let Some((board, total, worst, consistent)) = audited else {
+        for c in claims.iter().filter(|c| c.bound != INFINITE) {
+            lines.push(format!(
+                "{}: every strategy needs at least {} guesses in total: {proven}",
+                within(c),
+                c.bound
+            ));
+        }
+        return Ok(lines);
+    };
+    if (board.pegs(), board.colors(), board.repeat()) != (header.pegs, header.colors, header.repeat)
+        || consistent != header.candidates_only
+    {
+        return Err("the certificate is about another board or other rules than the tree".into());
+    }
+    let fits = |c: &&Claim| c.bound == total && c.depth.is_none_or(|d| worst <= d);
+    let Some(claim) = claims.iter().filter(fits).min_by_key(|c| c.depth.is_some()) else {
+        let said: Vec<String> = (claims.iter())
+            .filter(|c| c.bound != INFINITE)
+            .map(|c| format!("{} at least {}", within(c), c.bound))
+            .collect();
+        return Err(format!(
+            "not proven: the tree totals {total} (worst case {worst}); the certificate proves {}",
+            said.join(", ")
+        ));
+    };
+    lines.push(match claim.depth {
+        None => format!("optimal: total {total}, {proven}"),
+        Some(d) => format!("optimal within {d} guesses: total {total}, {proven}"),
+    });
+    Ok(lines)
+}
+
+fn within(claim: &Claim) -> String {
+    match claim.depth {
+        None => "with no limit".into(),
+        Some(d) => format!("within {d} guesses"),
+    }
+}
+
+/// The tree at `path`, audited (every secret replayed): its board, total, worst
+/// case and whether it guesses only codes still possible.
+fn audited(path: &PathBuf) -> Result<(lookup::Board, u64, u32, bool), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let tree = lookup::Tree::open(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report = lookup::audit::audit(&tree).map_err(|e| format!("{}: {e}", path.display()))?;
+    let consistent = (report.meta.strategy.typed_params().iter())
+        .any(|p| matches!(p, lookup::format::Param::ConsistentOnly));
+    Ok((
+        tree.board(),
+        report.stats.total_guesses,
+        report.stats.max_guesses,
+        consistent,
+    ))
+}

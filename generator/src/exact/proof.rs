@@ -1,0 +1,414 @@
+//! The certificate of a proof: the facts an exact search rests on, streamed to a
+//! file as the search proves them, so that a checker that shares no code with the
+//! search (`checker/`, `mmcheck`) can re-derive the optimum from the rules of the
+//! game alone. docs/certificate.md defines the format and how each fact is checked.
+//!
+//! A fact says: this set of secrets, with at most this many guesses left, needs at
+//! least this many guesses in total (or cannot be solved at all). It is written
+//! when the search establishes it: a search of the set ends (the optimum it found,
+//! or the budget it failed under), or a look one guess ahead raises a small set's
+//! floor above what its size alone proves. With it go what the checker needs to
+//! confirm it by trying every guess at the set:
+//! - the equivalences the search used to try one guess of each kind (relabellings
+//!   that map the set onto itself, and the colours never played);
+//! - the facts about the classes of those guesses it used beyond their size's
+//!   bound (its dependencies), each an earlier fact, as proven or relabelled: the
+//!   cache keys equivalent sets by a canonical image, so a set met under other
+//!   labels uses the fact proven for another one. A fact records the relabelling
+//!   to its key's image, and a dependency the relabelling from that image to the
+//!   set it stands for; the checker applies both, trusting neither.
+//!
+//! Dependencies are gathered while a search runs, one frame per search in
+//! progress: a search's frame takes what its options used, and the search's own
+//! fact goes to the frame below when it ends. So the writer follows one thread's
+//! order, and a certified run searches on one thread: its facts then come in one
+//! order, and the certificate is the same bytes on every run.
+
+use super::cache::NO_RECORD;
+use super::{Context, Exact, UNLIMITED};
+use crate::canonical;
+use crate::codes::Codes;
+use crate::relabel::Relabel;
+use crate::symmetry::Symmetry;
+use lookup::Board;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, MutexGuard};
+
+/// Record tags (docs/certificate.md).
+const END: u8 = 0;
+const FACT: u8 = 1;
+const CLAIM: u8 = 2;
+
+/// What a fact rests on beyond the checker's own bounds: an earlier fact by its
+/// number, as written or mapped from its key's image.
+type Dependency = (u64, Option<Relabel>);
+
+/// A certificate being written: to a temporary file beside its target, renamed
+/// over it by [`Proof::finish`] once the proof is complete.
+pub struct Proof {
+    state: Box<Mutex<State>>,
+}
+
+struct State {
+    out: BufWriter<File>,
+    temporary: PathBuf,
+    target: PathBuf,
+    crc: crc32fast::Hasher,
+    bytes: u64,
+    facts: u64,
+    claims: u64,
+    pegs: usize,
+    colors: usize,
+    /// The pool's size: a fact about this many secrets is about all of them.
+    all: usize,
+    /// One frame of dependencies per search in progress.
+    frames: Vec<Vec<Dependency>>,
+    /// The first write that failed: the certificate is then not finished.
+    failed: Option<io::Error>,
+    record: Vec<u8>,
+}
+
+/// What a finished certificate holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub facts: u64,
+    pub claims: u64,
+    pub bytes: u64,
+}
+
+/// Appends `value` as LEB128 (7 bits a byte, low first, high bit set on all but the
+/// last).
+fn varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+impl State {
+    /// Writes `bytes`, counting them and adding them to the checksum.
+    fn emit(&mut self, bytes: &[u8]) {
+        if self.failed.is_some() {
+            return;
+        }
+        match self.out.write_all(bytes) {
+            Ok(()) => {
+                self.crc.update(bytes);
+                self.bytes += bytes.len() as u64;
+            }
+            Err(e) => self.failed = Some(e),
+        }
+    }
+
+    fn relabel(&self, out: &mut Vec<u8>, map: &Relabel) {
+        out.extend_from_slice(&map.from[..self.pegs]);
+        out.extend_from_slice(&map.color[..self.colors]);
+    }
+
+    fn optional_relabel(&self, out: &mut Vec<u8>, map: Option<&Relabel>) {
+        match map {
+            None => out.push(0),
+            Some(map) => {
+                out.push(1);
+                self.relabel(out, map);
+            }
+        }
+    }
+}
+
+/// A fact as the search hands it to the writer.
+pub(super) struct Fact<'a> {
+    /// The set: code indices, ascending.
+    pub(super) set: &'a [u32],
+    /// Guesses left (at most the set's size, which means no limit).
+    pub(super) depth: u32,
+    /// The least total; [`UNLIMITED`]: no strategy within `depth`.
+    pub(super) bound: u32,
+    /// The relabelling that maps the set onto its cache key's image, if keys are images.
+    pub(super) key: Option<Relabel>,
+    /// The equivalences the search used: relabellings onto itself, free colours.
+    pub(super) symmetry: Option<(&'a [Relabel], &'a [u8])>,
+}
+
+impl Proof {
+    /// The first bytes of every certificate.
+    pub const MAGIC: [u8; 8] = *b"MMCERT\0\0";
+    /// The format's version, after the magic.
+    pub const VERSION: u16 = 1;
+
+    /// Starts a certificate for `board` (guesses from the candidates only, with
+    /// `candidates_only`) that [`Proof::finish`] will put at `target`.
+    pub fn create(target: &Path, board: Board, candidates_only: bool) -> io::Result<Proof> {
+        let temporary = lookup::replace::temporary(target);
+        let file = File::create(&temporary)?;
+        let mut state = State {
+            out: BufWriter::with_capacity(1 << 20, file),
+            temporary,
+            target: target.to_path_buf(),
+            crc: crc32fast::Hasher::new(),
+            bytes: 0,
+            facts: 0,
+            claims: 0,
+            pegs: board.pegs(),
+            colors: board.colors(),
+            all: board.code_count() as usize,
+            frames: Vec::new(),
+            failed: None,
+            record: Vec::new(),
+        };
+        let mut header = Proof::MAGIC.to_vec();
+        header.extend_from_slice(&Proof::VERSION.to_le_bytes());
+        header.extend([
+            board.pegs() as u8,
+            board.colors() as u8,
+            u8::from(board.repeat()),
+            u8::from(candidates_only),
+        ]);
+        state.emit(&header);
+        Ok(Proof {
+            state: Box::new(Mutex::new(state)),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A search starts: its dependencies gather in a new frame.
+    pub(super) fn begin(&self) {
+        self.lock().frames.push(Vec::new());
+    }
+
+    /// The search in progress rests on `dependency`.
+    pub(super) fn depend(&self, dependency: Dependency) {
+        if let Some(frame) = self.lock().frames.last_mut() {
+            frame.push(dependency);
+        }
+    }
+
+    /// Writes `fact`, with the dependencies of the search that proved it (which
+    /// ends: its frame goes) if `searched`, else with none (a look one guess
+    /// ahead, which the checker confirms by the bounds alone); returns its number.
+    pub(super) fn fact(&self, fact: Fact, searched: bool) -> u64 {
+        let mut state = self.lock();
+        let mut dependencies = match searched {
+            true => state.frames.pop().unwrap_or_default(),
+            false => Vec::new(),
+        };
+        let number = state.facts;
+        dependencies.sort_unstable_by_key(|(r, map)| (*r, map.map(|m| (m.from, m.color))));
+        dependencies.dedup();
+        let mut out = std::mem::take(&mut state.record);
+        out.clear();
+        out.push(FACT);
+        let depth = match fact.depth as usize >= fact.set.len() {
+            true => 0,
+            false => u64::from(fact.depth),
+        };
+        varint(&mut out, depth);
+        // Within d guesses a strategy costs at most d per secret: a bound past that
+        // (a search that failed under a budget near UNLIMITED) says there is none.
+        let most = u64::from(fact.depth) * fact.set.len() as u64;
+        let bound = u64::from(fact.bound);
+        varint(
+            &mut out,
+            if fact.bound == UNLIMITED || (depth > 0 && bound > most) {
+                0
+            } else {
+                bound
+            },
+        );
+        varint(&mut out, fact.set.len() as u64);
+        let mut previous = 0;
+        for (i, &code) in fact.set.iter().enumerate() {
+            let gap = if i == 0 { code } else { code - previous };
+            varint(&mut out, u64::from(gap));
+            previous = code;
+        }
+        state.optional_relabel(&mut out, fact.key.as_ref());
+        let (maps, free) = fact.symmetry.unwrap_or((&[], &[]));
+        varint(&mut out, maps.len() as u64);
+        for map in maps {
+            state.relabel(&mut out, map);
+        }
+        varint(&mut out, free.len() as u64);
+        out.extend_from_slice(free);
+        varint(&mut out, dependencies.len() as u64);
+        for (record, map) in &dependencies {
+            varint(&mut out, number - record);
+            state.optional_relabel(&mut out, map.as_ref());
+        }
+        if fact.set.len() == state.all {
+            out.push(CLAIM);
+            state.claims += 1;
+        }
+        state.emit(&out);
+        state.record = out;
+        state.facts += 1;
+        number
+    }
+
+    /// Ends the certificate (its record count and checksum), flushes it to disk and
+    /// renames it over its target.
+    pub fn finish(self) -> io::Result<Written> {
+        let mut state = (*self.state).into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut end = vec![END];
+        varint(&mut end, state.facts);
+        state.emit(&end);
+        let crc = state.crc.clone().finalize();
+        state.emit(&crc.to_le_bytes());
+        if let Some(e) = state.failed.take() {
+            let _ = std::fs::remove_file(&state.temporary);
+            return Err(e);
+        }
+        let written = Written {
+            facts: state.facts,
+            claims: state.claims,
+            bytes: state.bytes,
+        };
+        let file = state.out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&state.temporary, &state.target)?;
+        Ok(written)
+    }
+
+    /// Drops the certificate: its temporary file goes, its target is untouched.
+    pub fn abandon(self) {
+        let state = (*self.state).into_inner().unwrap_or_else(|e| e.into_inner());
+        let _ = std::fs::remove_file(&state.temporary);
+    }
+}
+
+impl Exact {
+    /// Writes what this search proves into `proof` from now on.
+    pub fn prove_into(&self, proof: Proof) {
+        *self.proof.lock().unwrap_or_else(|e| e.into_inner()) = Some(proof);
+        self.proving.store(true, Ordering::Relaxed);
+    }
+
+    /// The certificate written so far, which this search stops writing.
+    pub fn take_proof(&self) -> Option<Proof> {
+        self.proving.store(false, Ordering::Relaxed);
+        self.proof.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+
+    /// Whether this search writes a certificate.
+    pub(super) fn proving(&self) -> bool {
+        self.proving.load(Ordering::Relaxed)
+    }
+
+    /// Runs `write` on the certificate, if this search writes one.
+    pub(super) fn with_proof<T>(&self, write: impl FnOnce(&Proof) -> T) -> Option<T> {
+        if !self.proving() {
+            return None;
+        }
+        let proof = self.proof.lock().unwrap_or_else(|e| e.into_inner());
+        proof.as_ref().map(write)
+    }
+}
+
+impl Proof {
+    /// A search ends without a fact (time ran out): its frame goes.
+    pub(super) fn drop_frame(&self) {
+        self.lock().frames.pop();
+    }
+}
+
+impl Exact {
+    /// Writes the fact a search of `candidates` with `depth` guesses left proved
+    /// (at least `bound`, with the `symmetry` it used), unless time ran out;
+    /// returns its number, or [`NO_RECORD`].
+    pub(super) fn prove_search(
+        &self,
+        context: Context,
+        candidates: &[u32],
+        depth: u32,
+        bound: u32,
+        symmetry: Option<&Symmetry>,
+    ) -> u64 {
+        if !self.proving() {
+            return NO_RECORD;
+        }
+        if self.cut(context) {
+            self.with_proof(Proof::drop_frame);
+            return NO_RECORD;
+        }
+        let fact = Fact {
+            set: candidates,
+            depth,
+            bound,
+            key: self.key_relabel(context.codes, candidates),
+            symmetry: symmetry.map(Symmetry::recorded),
+        };
+        self.with_proof(|p| p.fact(fact, true)).unwrap_or(NO_RECORD)
+    }
+
+    /// Writes what a look one guess ahead proved of `part` with `depth` guesses
+    /// left: at least `bound` (the checker confirms it by the bounds alone); with
+    /// its key's relabelling if `keyed` (the cache keeps it). Returns its number,
+    /// or [`NO_RECORD`].
+    pub(super) fn prove_look(
+        &self,
+        codes: &Codes,
+        part: &[u32],
+        depth: u32,
+        bound: u32,
+        keyed: bool,
+    ) -> u64 {
+        if !self.proving() {
+            return NO_RECORD;
+        }
+        let fact = Fact {
+            set: part,
+            depth,
+            bound,
+            key: keyed.then(|| self.key_relabel(codes, part)).flatten(),
+            symmetry: None,
+        };
+        self.with_proof(|p| p.fact(fact, false))
+            .unwrap_or(NO_RECORD)
+    }
+
+    /// The search in progress rests on fact `record`, as written.
+    pub(super) fn depend_on(&self, record: u64) {
+        if record != NO_RECORD {
+            self.with_proof(|p| p.depend((record, None)));
+        }
+    }
+
+    /// The search in progress rests on what the cache knows of `candidates` with
+    /// `depth` guesses left (under `key`): the fact that proved it, relabelled from
+    /// its key's image onto `candidates`.
+    pub(super) fn depend_on_cached(
+        &self,
+        codes: &Codes,
+        candidates: &[u32],
+        depth: u32,
+        key: &[u32],
+    ) {
+        if !self.proving() {
+            return;
+        }
+        let Some(record) = self.cached_record(depth, key) else {
+            return;
+        };
+        let back = self
+            .key_relabel(codes, candidates)
+            .map(|map| map.inverse(codes.board().pegs()));
+        self.with_proof(|p| p.depend((record, back)));
+    }
+
+    /// The relabelling that maps `set` onto its cache key, if keys are images
+    /// (with `--no-canonical-keys` a key is the set itself).
+    fn key_relabel(&self, codes: &Codes, set: &[u32]) -> Option<Relabel> {
+        let board = codes.board();
+        self.cache_settings.canonical_keys.then(|| {
+            let packed = set.iter().map(|&c| codes.code(c).packed());
+            canonical::key_relabel(packed, board.pegs(), board.colors())
+        })
+    }
+}
