@@ -21,6 +21,7 @@
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
 use crate::game::{count_colors, Board, Code, Relabel};
 use crate::read::Fact;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// A fact checked, kept for the facts that use it later.
@@ -46,7 +47,13 @@ pub struct Checker {
     multiset_of: Vec<u32>,
     /// The facts checked so far, by number.
     pub proven: Vec<Proven>,
+    /// Looks one guess ahead made lately, by (set, depth): a class met again (it
+    /// often is, as a class of many guesses) is not looked at twice.
+    looks: RefCell<HashMap<(Vec<u32>, Depth), u64>>,
 }
+
+/// How many looks [`Checker::looks`] keeps before it starts again.
+const LOOKS_KEPT: usize = 1 << 20;
 
 /// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
 type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>>;
@@ -84,11 +91,88 @@ impl Checker {
             multisets,
             multiset_of,
             proven: Vec::new(),
+            looks: RefCell::default(),
         }
     }
 
     fn least(&self, n: usize, depth: Depth) -> u64 {
         least_total(n as u64, self.board.answers(), depth)
+    }
+
+    /// The answer each secret of `set` gives the guess `g`, and how many give each.
+    fn split(&self, g: u32, set: &[u32]) -> (Vec<u8>, [usize; 81]) {
+        let code = self.board.codes[g as usize];
+        let counts = count_colors(&code, self.board.pegs);
+        let answers: Vec<u8> = (set.iter())
+            .map(|&s| self.board.answer(&code, &counts, s) as u8)
+            .collect();
+        let mut sizes = [0usize; 81];
+        for &a in &answers {
+            sizes[usize::from(a)] += 1;
+        }
+        (answers, sizes)
+    }
+
+    /// The least `set` costs with `depth` guesses left, looking one guess ahead:
+    /// the least over its own secrets, each by the size bounds of its classes,
+    /// and over every colour multiset's floor (which bounds each code of those
+    /// colours outside the set; a multiset with no such code only lowers the
+    /// least). Every guess is one of these, so no strategy costs less.
+    fn look(&self, set: &[u32], depth: Depth) -> u64 {
+        let depth = normal(depth, set.len());
+        let n = set.len() as u64;
+        let least_possible = self.least(set.len(), depth);
+        if set.len() <= 2 || least_possible == INFINITE {
+            return least_possible;
+        }
+        let id = (set.to_vec(), depth);
+        if let Some(&known) = self.looks.borrow().get(&id) {
+            return known;
+        }
+        let below = deeper(depth);
+        let win = self.board.win();
+        let mut least = INFINITE;
+        for &g in set {
+            let (_, sizes) = self.split(g, set);
+            let classes = (0..81).filter(|&a| a != win && sizes[a] > 0);
+            let cost = classes.fold(n, |sum, a| sum.saturating_add(self.least(sizes[a], below)));
+            least = least.min(cost);
+            if least == least_possible {
+                break;
+            }
+        }
+        if !self.candidates_only && least > least_possible {
+            let counts: Vec<[u8; 16]> =
+                set.iter().map(|&s| self.board.counts[s as usize]).collect();
+            for multiset in &self.multisets {
+                least = least.min(self.multiset_floor(multiset, &counts, below));
+            }
+        }
+        let mut looks = self.looks.borrow_mut();
+        if looks.len() >= LOOKS_KEPT {
+            looks.clear();
+        }
+        looks.insert(id, least);
+        least
+    }
+
+    /// The least any code of `multiset` outside a set of secrets with colour counts
+    /// `counts` costs, with `below` guesses left after it: the secrets grouped by
+    /// the pegs they share with its colours (every code of those colours shares as
+    /// many), each group split as evenly as its answers allow.
+    fn multiset_floor(&self, multiset: &Multiset, counts: &[[u8; 16]], below: Depth) -> u64 {
+        let mut groups = [0u64; 9];
+        for counts in counts {
+            let shared: u8 = (multiset.colors.iter())
+                .map(|&(c, k)| k.min(counts[usize::from(c)]))
+                .sum();
+            groups[usize::from(shared)] += 1;
+        }
+        let pegs = self.board.pegs;
+        let cost = |size| self.least(size as usize, below);
+        (0..=pegs).fold(counts.len() as u64, |sum, shared| {
+            sum.saturating_add(even_split(groups[shared], capacity(pegs, shared), cost))
+        })
     }
 
     /// Checks `fact`, number `number` of the certificate, and keeps it.
@@ -278,22 +362,10 @@ impl<'a> Check<'a> {
         if let Some(floor) = self.floors[id] {
             return floor;
         }
-        let board = &self.checker.board;
-        let mut groups = [0u64; 9];
-        for counts in &self.counts {
-            let shared: u8 = (self.checker.multisets[id].colors.iter())
-                .map(|&(c, k)| k.min(counts[usize::from(c)]))
-                .sum();
-            groups[usize::from(shared)] += 1;
-        }
-        let cost = |size| self.checker.least(size as usize, self.below);
-        let floor = (0..=board.pegs).fold(self.set.len() as u64, |sum, shared| {
-            sum.saturating_add(even_split(
-                groups[shared],
-                capacity(board.pegs, shared),
-                cost,
-            ))
-        });
+        let multiset = &self.checker.multisets[id];
+        let floor = self
+            .checker
+            .multiset_floor(multiset, &self.counts, self.below);
         self.floors[id] = Some(floor);
         floor
     }
@@ -358,52 +430,57 @@ impl<'a> Check<'a> {
     /// Playing `g` first costs at least the bound.
     fn reaches(&self, g: u32) -> Result<(), String> {
         let board = &self.checker.board;
-        let code = board.codes[g as usize];
-        let counts = count_colors(&code, board.pegs);
-        let answers: Vec<u8> = (self.set.iter())
-            .map(|&s| board.answer(&code, &counts, s) as u8)
-            .collect();
-        let mut sizes = [0usize; 81];
-        for &a in &answers {
-            sizes[usize::from(a)] += 1;
-        }
+        let (answers, sizes) = self.checker.split(g, self.set);
         let win = board.win();
-        let classes = (0..81).filter(|&a| a != win && sizes[a] > 0).count();
-        if sizes[win] == 0 && classes < 2 {
+        let answered = || (0..81).filter(move |&a| a != win && sizes[a] > 0);
+        if sizes[win] == 0 && answered().count() < 2 {
             return Ok(()); // no progress
         }
         let n = self.set.len() as u64;
-        let by_size = (0..81).filter(|&a| a != win && sizes[a] > 0);
-        let cost = by_size.fold(n, |sum, a| {
-            sum.saturating_add(self.checker.least(sizes[a], self.below))
-        });
+        let bounds = answered().map(|a| self.checker.least(sizes[a], self.below));
+        if self.enough(bounds.fold(n, u64::saturating_add)) {
+            return Ok(());
+        }
+        // The classes themselves, smallest first, each at least what the facts it
+        // uses say of it; then, one at a time while that is not enough, what a look
+        // one guess ahead says.
+        let mut classes: Vec<Vec<u32>> = answered()
+            .map(|a| {
+                let members = self.set.iter().zip(&answers);
+                let class = members.filter(|&(_, &b)| usize::from(b) == a);
+                class.map(|(&s, _)| s).collect()
+            })
+            .collect();
+        classes.sort_by_key(Vec::len);
+        let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
+        let mut cost = floors.iter().fold(n, |sum, &f| sum.saturating_add(f));
+        for (class, floor) in classes.iter().zip(&floors) {
+            if self.enough(cost) {
+                return Ok(());
+            }
+            let look = self.checker.look(class, self.below);
+            cost = cost.saturating_add(look.saturating_sub(*floor));
+        }
         if self.enough(cost) {
             return Ok(());
         }
-        // The facts it uses, for the classes they name.
-        let mut cost = n;
-        for a in (0..81).filter(|&a| a != win && sizes[a] > 0) {
-            let class: Vec<u32> = (self.set.iter().zip(&answers))
-                .filter(|&(_, &b)| usize::from(b) == a)
-                .map(|(&s, _)| s)
-                .collect();
-            let need = normal(self.below, class.len());
-            let fact = (self.known.get(&class).into_iter().flatten())
-                .filter(|(depth, _)| depth.is_none() || need.is_some_and(|d| Some(d) <= *depth))
-                .map(|&(_, bound)| bound)
-                .max()
-                .unwrap_or(0);
-            cost = cost.saturating_add(fact.max(self.checker.least(class.len(), self.below)));
-        }
-        if self.enough(cost) {
-            return Ok(());
-        }
-        let shown: String = (code[..board.pegs].iter())
+        let shown: String = (board.codes[g as usize][..board.pegs].iter())
             .map(|&c| char::from_digit(u32::from(c) + 1, 17).unwrap_or('?'))
             .collect();
         Err(format!(
             "the guess {shown} (code {g}) costs at least {cost} by what is proven, not the {} claimed",
             self.bound
         ))
+    }
+
+    /// The least `class` costs by its size and the facts this fact uses.
+    fn named(&self, class: &[u32]) -> u64 {
+        let need = normal(self.below, class.len());
+        let fact = (self.known.get(class).into_iter().flatten())
+            .filter(|(depth, _)| depth.is_none() || need.is_some_and(|d| Some(d) <= *depth))
+            .map(|&(_, bound)| bound)
+            .max()
+            .unwrap_or(0);
+        fact.max(self.checker.least(class.len(), self.below))
     }
 }

@@ -3,7 +3,6 @@
 
 use checker::bounds::INFINITE;
 use checker::{check, Checked, Claim};
-use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,7 +11,7 @@ use std::process::ExitCode;
 /// With a tree file, prints whether the tree is proven optimal: the tree's total
 /// (checked by replaying every secret) equals what the certificate proves every
 /// strategy needs. Exits 1 with the first fact that fails.
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(name = "mmcheck", version)]
 struct Args {
     /// The tree file (as mmgen wrote it), then the certificate; or the certificate
@@ -22,7 +21,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args: Args = lookup::cli::parse("mmcheck");
     let (tree, certificate) = match &args.files[..] {
         [certificate] => (None, certificate),
         [tree, certificate] => (Some(tree), certificate),

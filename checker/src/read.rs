@@ -144,12 +144,14 @@ impl Reader {
         Err(bad("a number longer than 64 bits"))
     }
 
+    /// A relabelling: the peg values, then the colour values, 4 bits each, two to
+    /// a byte, low half first.
     fn relabel(&mut self, board: &Board) -> io::Result<Relabel> {
-        let mut from = vec![0u8; board.pegs];
-        let mut color = vec![0u8; board.colors];
-        self.bytes(&mut from)?;
-        self.bytes(&mut color)?;
-        Relabel::new(board, &from, &color)
+        let mut packed = vec![0u8; (board.pegs + board.colors).div_ceil(2)];
+        self.bytes(&mut packed)?;
+        let values: Vec<u8> = packed.iter().flat_map(|&b| [b & 15, b >> 4]).collect();
+        let (from, color) = values.split_at(board.pegs);
+        Relabel::new(board, from, &color[..board.colors])
             .ok_or_else(|| bad("a relabelling that is not a permutation"))
     }
 

@@ -1,7 +1,7 @@
 //! Branch and bound at one node: the guesses worth trying, in order of their
 //! bounds, each searched with the budget that would make it the best so far.
 
-use super::{tried, Context, Exact, Known, Lookup, Tables, PARALLEL_SECRETS, UNLIMITED};
+use super::{tried, Context, Exact, Known, Lookup, Tables, NO_RECORD, PARALLEL_SECRETS, UNLIMITED};
 use crate::codes::{coarse_capacity, even_split, ByShared, Codes, Guess, Secrets, CLASS_SLOTS};
 use crate::symmetry::Symmetry;
 use crate::Node;
@@ -456,10 +456,8 @@ impl Exact {
             let codes = at.context.codes;
             let ahead = (part.len() <= LOOK_FIRST_UP_TO)
                 .then(|| self.candidates_look(at.context, part, depth));
+            // A look's floor needs no fact in a certificate: a checker looks too.
             *class = if let Some(Known::Exact(cost)) = ahead.map(|look| look.known()) {
-                if cost > bound {
-                    self.depend_on(self.prove_look(codes, part, depth, cost, false));
-                }
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(codes, part, depth);
@@ -467,11 +465,11 @@ impl Exact {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
                     let found = self.raised_look(at.context, part, depth, cheap);
-                    let floor = self.least_cost(part.len(), depth, Some(found));
-                    if matches!(found, Known::Exact(_)) || floor > bound {
+                    if matches!(found, Known::Exact(_))
+                        || self.least_cost(part.len(), depth, Some(found)) > bound
+                    {
                         known = Some(found);
-                        let record = self.prove_look(codes, part, depth, floor, true);
-                        self.remember(depth, key.clone(), found, record);
+                        self.remember(depth, key.clone(), found, NO_RECORD);
                     }
                 }
                 if self.least_cost(part.len(), depth, known) > bound {

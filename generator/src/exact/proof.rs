@@ -5,10 +5,10 @@
 //!
 //! A fact says: this set of secrets, with at most this many guesses left, needs at
 //! least this many guesses in total (or cannot be solved at all). It is written
-//! when the search establishes it: a search of the set ends (the optimum it found,
-//! or the budget it failed under), or a look one guess ahead raises a small set's
-//! floor above what its size alone proves. With it go what the checker needs to
-//! confirm it by trying every guess at the set:
+//! when a search of the set ends (the optimum it found, or the budget it failed
+//! under). What a look one guess ahead proves of a small class is not written: the
+//! checker looks too, as cheaply. With a fact go what the checker needs to confirm
+//! it by trying every guess at the set:
 //! - the equivalences the search used to try one guess of each kind (relabellings
 //!   that map the set onto itself, and the colours never played);
 //! - the facts about the classes of those guesses it used beyond their size's
@@ -104,9 +104,18 @@ impl State {
         }
     }
 
+    /// A relabelling: its peg values, then its colour values, two 4-bit values to
+    /// a byte (the first in the low half), the last half byte 0 if they are odd.
     fn relabel(&self, out: &mut Vec<u8>, map: &Relabel) {
-        out.extend_from_slice(&map.from[..self.pegs]);
-        out.extend_from_slice(&map.color[..self.colors]);
+        let values = || {
+            map.from[..self.pegs]
+                .iter()
+                .chain(&map.color[..self.colors])
+        };
+        let mut pairs = values()
+            .step_by(2)
+            .zip(values().skip(1).step_by(2).chain([&0]));
+        out.extend(pairs.by_ref().map(|(low, high)| low | high << 4));
     }
 
     fn optional_relabel(&self, out: &mut Vec<u8>, map: Option<&Relabel>) {
@@ -255,7 +264,9 @@ impl Proof {
     /// Ends the certificate (its record count and checksum), flushes it to disk and
     /// renames it over its target.
     pub fn finish(self) -> io::Result<Written> {
-        let mut state = (*self.state).into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut state = (*self.state)
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
         let mut end = vec![END];
         varint(&mut end, state.facts);
         state.emit(&end);
@@ -278,7 +289,9 @@ impl Proof {
 
     /// Drops the certificate: its temporary file goes, its target is untouched.
     pub fn abandon(self) {
-        let state = (*self.state).into_inner().unwrap_or_else(|e| e.into_inner());
+        let state = (*self.state)
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
         let _ = std::fs::remove_file(&state.temporary);
     }
 }
@@ -345,32 +358,6 @@ impl Exact {
             symmetry: symmetry.map(Symmetry::recorded),
         };
         self.with_proof(|p| p.fact(fact, true)).unwrap_or(NO_RECORD)
-    }
-
-    /// Writes what a look one guess ahead proved of `part` with `depth` guesses
-    /// left: at least `bound` (the checker confirms it by the bounds alone); with
-    /// its key's relabelling if `keyed` (the cache keeps it). Returns its number,
-    /// or [`NO_RECORD`].
-    pub(super) fn prove_look(
-        &self,
-        codes: &Codes,
-        part: &[u32],
-        depth: u32,
-        bound: u32,
-        keyed: bool,
-    ) -> u64 {
-        if !self.proving() {
-            return NO_RECORD;
-        }
-        let fact = Fact {
-            set: part,
-            depth,
-            bound,
-            key: keyed.then(|| self.key_relabel(codes, part)).flatten(),
-            symmetry: None,
-        };
-        self.with_proof(|p| p.fact(fact, false))
-            .unwrap_or(NO_RECORD)
     }
 
     /// The search in progress rests on fact `record`, as written.
