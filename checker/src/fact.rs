@@ -47,6 +47,9 @@ pub struct Checker {
     multiset_of: Vec<u32>,
     /// The facts checked so far, by number.
     pub proven: Vec<Proven>,
+    /// `totals[d][n]`: [`least_total`] of n secrets with d guesses left; the last
+    /// row is also every deeper limit's and no limit's (its levels hold every code).
+    totals: Vec<Vec<u64>>,
     /// Looks one guess ahead made lately, by (set, depth): a class met again (it
     /// often is, as a class of many guesses) is not looked at twice.
     looks: RefCell<HashMap<(Vec<u32>, Depth), u64>>,
@@ -85,7 +88,18 @@ impl Checker {
             multisets[id as usize].codes.push(number as u32);
             multiset_of.push(id);
         }
+        let answers = board.answers();
+        let all = board.codes.len();
+        let full = (0..).find(|&d| least_total(all as u64, answers, Some(d)) != INFINITE);
+        let totals = (0..=full.unwrap_or(0))
+            .map(|d| {
+                (0..=all as u64)
+                    .map(|n| least_total(n, answers, Some(d)))
+                    .collect()
+            })
+            .collect();
         Checker {
+            totals,
             board,
             candidates_only,
             multisets,
@@ -95,8 +109,12 @@ impl Checker {
         }
     }
 
+    /// [`least_total`] of `n` secrets, from the tables.
     fn least(&self, n: usize, depth: Depth) -> u64 {
-        least_total(n as u64, self.board.answers(), depth)
+        let row = depth.map_or(self.totals.len() - 1, |d| {
+            (d as usize).min(self.totals.len() - 1)
+        });
+        self.totals[row][n]
     }
 
     /// The answer each secret of `set` gives the guess `g`, and how many give each.
@@ -141,9 +159,14 @@ impl Checker {
                 break;
             }
         }
-        if !self.candidates_only && least > least_possible {
-            let counts: Vec<[u8; 16]> =
-                set.iter().map(|&s| self.board.counts[s as usize]).collect();
+        // Every multiset's floor is at least the even split of the set over every
+        // answer but the win: only a least above that can come down.
+        let answers = self.board.answers() as u64 - 1;
+        let even = n.saturating_add(even_split(n, answers, |size| {
+            self.least(size as usize, below)
+        }));
+        if !self.candidates_only && least > even {
+            let counts = self.by_colors(set);
             for multiset in &self.multisets {
                 least = least.min(self.multiset_floor(multiset, &counts, below));
             }
@@ -156,21 +179,44 @@ impl Checker {
         least
     }
 
-    /// The least any code of `multiset` outside a set of secrets with colour counts
-    /// `counts` costs, with `below` guesses left after it: the secrets grouped by
-    /// the pegs they share with its colours (every code of those colours shares as
-    /// many), each group split as evenly as its answers allow.
-    fn multiset_floor(&self, multiset: &Multiset, counts: &[[u8; 16]], below: Depth) -> u64 {
+    /// The secrets of `set` by their colour counts: (counts, how many secrets).
+    fn by_colors(&self, set: &[u32]) -> Vec<([u8; 16], u64)> {
+        let mut counts: Vec<[u8; 16]> =
+            set.iter().map(|&s| self.board.counts[s as usize]).collect();
+        counts.sort_unstable();
+        let mut grouped: Vec<([u8; 16], u64)> = Vec::new();
+        for c in counts {
+            match grouped.last_mut() {
+                Some((last, k)) if *last == c => *k += 1,
+                _ => grouped.push((c, 1)),
+            }
+        }
+        grouped
+    }
+
+    /// The least any code of `multiset` outside a set of secrets (grouped by their
+    /// colour counts, [`Checker::by_colors`]) costs, with `below` guesses left after
+    /// it: the secrets grouped by the pegs they share with its colours (every code
+    /// of those colours shares as many), each group split as evenly as its answers
+    /// allow.
+    fn multiset_floor(
+        &self,
+        multiset: &Multiset,
+        secrets: &[([u8; 16], u64)],
+        below: Depth,
+    ) -> u64 {
         let mut groups = [0u64; 9];
-        for counts in counts {
+        let mut n = 0;
+        for (counts, k) in secrets {
             let shared: u8 = (multiset.colors.iter())
-                .map(|&(c, k)| k.min(counts[usize::from(c)]))
+                .map(|&(c, m)| m.min(counts[usize::from(c)]))
                 .sum();
-            groups[usize::from(shared)] += 1;
+            groups[usize::from(shared)] += k;
+            n += k;
         }
         let pegs = self.board.pegs;
         let cost = |size| self.least(size as usize, below);
-        (0..=pegs).fold(counts.len() as u64, |sum, shared| {
+        (0..=pegs).fold(n, |sum, shared| {
             sum.saturating_add(even_split(groups[shared], capacity(pegs, shared), cost))
         })
     }
@@ -181,9 +227,11 @@ impl Checker {
         let n = set.len();
         let depth = normal(fact.depth, n);
         let bound = fact.bound.unwrap_or(INFINITE);
+        // Everything the fact names is checked, even where its size alone proves it.
+        let known = self.uses(fact, number)?;
+        let mut check = Check::new(self, fact, depth, bound, known)?;
         if self.least(n, depth) < bound {
-            let known = self.uses(fact, number)?;
-            Check::new(self, fact, depth, bound, known)?.run()?;
+            check.run()?;
         }
         self.proven.push(Proven {
             set: set.into(),
@@ -236,7 +284,7 @@ struct Check<'a> {
     free: &'a [u8],
     dead: Vec<u8>,
     /// Secrets by colour counts, for the multisets' floors.
-    counts: Vec<[u8; 16]>,
+    counts: Vec<([u8; 16], u64)>,
     /// Guesses already checked (or reduced to one that was).
     done: Vec<bool>,
     floors: Vec<Option<u64>>,
@@ -297,7 +345,7 @@ impl<'a> Check<'a> {
             maps: &fact.maps,
             free: &fact.free,
             dead,
-            counts: set.iter().map(|&s| board.counts[s as usize]).collect(),
+            counts: checker.by_colors(set),
             done: vec![false; board.codes.len()],
             floors: vec![None; checker.multisets.len()],
         })

@@ -32,7 +32,7 @@ use crate::relabel::Relabel;
 use crate::symmetry::Symmetry;
 use lookup::Board;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
@@ -68,6 +68,10 @@ struct State {
     frames: Vec<Vec<Dependency>>,
     /// The first write that failed: the certificate is then not finished.
     failed: Option<io::Error>,
+    /// Where the certificate stood after its last claim: (bytes, facts, checksum).
+    /// The facts after it (a tree's nodes searched again as it is built) prove
+    /// nothing the claims need, and [`Proof::finish`] leaves them out.
+    claimed: Option<(u64, u64, crc32fast::Hasher)>,
     record: Vec<u8>,
 }
 
@@ -106,6 +110,32 @@ impl State {
 
     /// A relabelling: its peg values, then its colour values, two 4-bit values to
     /// a byte (the first in the low half), the last half byte 0 if they are odd.
+    /// Cuts the file after the last claim, ends it and renames it into place.
+    fn end(mut self) -> io::Result<Written> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let mut file = self.out.into_inner().map_err(|e| e.into_error())?;
+        let (bytes, facts, mut crc) = match self.claimed {
+            Some(claimed) => claimed,
+            None => (self.bytes, self.facts, self.crc),
+        };
+        file.set_len(bytes)?;
+        file.seek(SeekFrom::End(0))?;
+        let mut end = vec![END];
+        varint(&mut end, facts);
+        crc.update(&end);
+        end.extend(crc.finalize().to_le_bytes());
+        file.write_all(&end)?;
+        file.sync_all()?;
+        std::fs::rename(&self.temporary, &self.target)?;
+        Ok(Written {
+            facts,
+            claims: self.claims,
+            bytes: bytes + end.len() as u64,
+        })
+    }
+
     fn relabel(&self, out: &mut Vec<u8>, map: &Relabel) {
         let values = || {
             map.from[..self.pegs]
@@ -167,6 +197,7 @@ impl Proof {
             all: board.code_count() as usize,
             frames: Vec::new(),
             failed: None,
+            claimed: None,
             record: Vec::new(),
         };
         let mut header = Proof::MAGIC.to_vec();
@@ -251,40 +282,32 @@ impl Proof {
             varint(&mut out, number - record);
             state.optional_relabel(&mut out, map.as_ref());
         }
-        if fact.set.len() == state.all {
+        let claim = fact.set.len() == state.all;
+        if claim {
             out.push(CLAIM);
             state.claims += 1;
         }
         state.emit(&out);
         state.record = out;
         state.facts += 1;
+        if claim {
+            state.claimed = Some((state.bytes, state.facts, state.crc.clone()));
+        }
         number
     }
 
-    /// Ends the certificate (its record count and checksum), flushes it to disk and
-    /// renames it over its target.
+    /// Ends the certificate after its last claim (the record count and checksum),
+    /// flushes it to disk and renames it over its target.
     pub fn finish(self) -> io::Result<Written> {
-        let mut state = (*self.state)
+        let state = (*self.state)
             .into_inner()
             .unwrap_or_else(|e| e.into_inner());
-        let mut end = vec![END];
-        varint(&mut end, state.facts);
-        state.emit(&end);
-        let crc = state.crc.clone().finalize();
-        state.emit(&crc.to_le_bytes());
-        if let Some(e) = state.failed.take() {
-            let _ = std::fs::remove_file(&state.temporary);
-            return Err(e);
+        let temporary = state.temporary.clone();
+        let ended = state.end();
+        if ended.is_err() {
+            let _ = std::fs::remove_file(&temporary);
         }
-        let written = Written {
-            facts: state.facts,
-            claims: state.claims,
-            bytes: state.bytes,
-        };
-        let file = state.out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        std::fs::rename(&state.temporary, &state.target)?;
-        Ok(written)
+        ended
     }
 
     /// Drops the certificate: its temporary file goes, its target is untouched.

@@ -1,0 +1,506 @@
+//! Proof certificates end to end: `mmgen --certificate` on the small proven boards,
+//! checked by `mmcheck` (which shares no code with the search); the same bytes on
+//! every run; and every kind of damage a certificate can suffer refused, each by
+//! its own test: a bound raised, a secret changed, a fact dropped, a relabelling
+//! that does not map its set, a class's fact left out, another board, another tree,
+//! false claims made by hand, a damaged byte.
+
+mod common;
+use checker::game::{Board, Relabel};
+use checker::read::{Fact, Header, Reader};
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// Builds `name`.mmt and `name`.mmc in `dir` with `args`; their paths.
+fn certify(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, PathBuf) {
+    let cert = dir.join(format!("{name}.mmc"));
+    let mut all = args.to_vec();
+    all.extend(["--certificate", cert.to_str().unwrap()]);
+    let (tree, report) = generate(dir, &format!("{name}.mmt"), &all);
+    assert_eq!(report["proven"], true, "{report}");
+    assert!(
+        report["certificate_facts"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    assert_eq!(
+        report["certificate_bytes"].as_u64(),
+        Some(std::fs::metadata(&cert).unwrap().len())
+    );
+    (tree, cert)
+}
+
+fn mmcheck(files: &[&Path]) -> Output {
+    let args: Vec<&str> = files.iter().map(|p| p.to_str().unwrap()).collect();
+    run("mmcheck", &args)
+}
+
+/// mmcheck's verdict on `files`, which must be accepted: its lines.
+fn accepted(files: &[&Path]) -> String {
+    let out = mmcheck(files);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{files:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// mmcheck's one-line refusal of `files` (exit 1, nothing on stdout).
+fn refused(files: &[&Path]) -> String {
+    let out = mmcheck(files);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{files:?} was not refused: {stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    stderr
+}
+
+#[test]
+fn the_small_proofs_are_certified_and_checked() {
+    let dir = scratch("certificate_small");
+    for (name, args, verdict) in [
+        (
+            "4x6",
+            &["--pegs", "4", "--colors", "6"][..],
+            "optimal: total 5625, proven",
+        ),
+        (
+            "4x6-depth5",
+            &["--pegs", "4", "--colors", "6", "--max-depth", "5"],
+            "optimal within 5 guesses: total 5626, proven",
+        ),
+        (
+            "4x7",
+            &["--pegs", "4", "--colors", "7"],
+            "optimal: total 11228, proven",
+        ),
+        (
+            "5x5",
+            &["--pegs", "5", "--colors", "5"],
+            "optimal: total 13496, proven",
+        ),
+        (
+            "bulls",
+            &["--pegs", "4", "--colors", "10", "--no-repeat"],
+            "optimal: total 26274, proven",
+        ),
+        (
+            "4x6-consistent",
+            &["--pegs", "4", "--colors", "6", "--consistent-only"],
+            "optimal: total 5660, proven",
+        ),
+        (
+            "4x8",
+            &["--pegs", "4", "--colors", "8"],
+            "optimal: total 20471, proven",
+        ),
+        (
+            "4x7-worst",
+            &["--pegs", "4", "--colors", "7", "--objective", "worst"],
+            "no strategy solves every secret within 5 guesses: proven",
+        ),
+        (
+            "5x5-worst",
+            &["--pegs", "5", "--colors", "5", "--objective", "worst"],
+            "optimal within 5 guesses: total 13531, proven",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--strategy", "optimal"]);
+        let (tree, cert) = certify(&dir, name, &all);
+        let said = accepted(&[&tree, &cert]);
+        assert!(said.contains(verdict), "{name}: {said}");
+    }
+}
+
+#[test]
+fn a_certificate_is_the_same_bytes_on_every_run_and_thread_count() {
+    let dir = scratch("certificate_same");
+    let board = ["--pegs", "4", "--colors", "7", "--strategy", "optimal"];
+    let (_, one) = certify(&dir, "one", &[&board[..], &["--threads", "1"]].concat());
+    let (_, two) = certify(&dir, "two", &[&board[..], &["--threads", "2"]].concat());
+    assert_eq!(std::fs::read(one).unwrap(), std::fs::read(two).unwrap());
+}
+
+#[test]
+fn an_impossible_depth_is_certified_without_a_tree() {
+    let dir = scratch("certificate_depth4");
+    let cert = dir.join("depth4.mmc");
+    let out = dir.join("depth4.mmt");
+    let result = run(
+        "mmgen",
+        &[
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--strategy",
+            "optimal",
+            "--max-depth",
+            "4",
+        ]
+        .into_iter()
+        .chain([
+            "--out",
+            out.to_str().unwrap(),
+            "--certificate",
+            cert.to_str().unwrap(),
+        ])
+        .collect::<Vec<_>>(),
+    );
+    assert_eq!(result.status.code(), Some(1));
+    assert!(!out.exists());
+    let said = accepted(&[&cert]);
+    assert!(
+        said.contains("no strategy solves every secret within 4 guesses: proven"),
+        "{said}"
+    );
+    // True within 4, false within 5: the same facts claiming so are refused.
+    let (header, mut facts) = read(&cert);
+    let root = (facts.iter())
+        .position(|f| f.claim && f.bound.is_none())
+        .unwrap();
+    assert_eq!(facts[root].depth, Some(4));
+    facts[root].depth = Some(5);
+    let lie = dir.join("depth5.mmc");
+    write(&lie, header, &facts);
+    assert!(refused(&[&lie]).contains("does not hold"));
+}
+
+/// The facts of a certificate, as written.
+fn read(path: &Path) -> (Header, Vec<Fact>) {
+    let mut reader = Reader::open(path).unwrap();
+    let header = reader.header;
+    let board = Board::new(header.pegs, header.colors, header.repeat).unwrap();
+    let mut facts = Vec::new();
+    while let Some(fact) = reader.next(&board, facts.len() as u64).unwrap() {
+        facts.push(fact);
+    }
+    (header, facts)
+}
+
+fn varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+fn relabel(out: &mut Vec<u8>, header: &Header, map: &Relabel) {
+    let values: Vec<u8> = (map.from[..header.pegs].iter())
+        .chain(&map.color[..header.colors])
+        .copied()
+        .collect();
+    out.extend(values.chunks(2).map(|p| p[0] | p.get(1).unwrap_or(&0) << 4));
+}
+
+fn optional(out: &mut Vec<u8>, header: &Header, map: &Option<Relabel>) {
+    match map {
+        None => out.push(0),
+        Some(map) => {
+            out.push(1);
+            relabel(out, header, map);
+        }
+    }
+}
+
+/// Writes `facts` as a certificate (docs/certificate.md), checksum and all: the
+/// format from its documentation, independently of the writer in mmgen.
+fn write(path: &Path, header: Header, facts: &[Fact]) {
+    let mut out = b"MMCERT\0\0".to_vec();
+    out.extend(1u16.to_le_bytes());
+    out.extend([
+        header.pegs as u8,
+        header.colors as u8,
+        u8::from(header.repeat),
+        u8::from(header.candidates_only),
+    ]);
+    for fact in facts {
+        out.push(1);
+        varint(&mut out, fact.depth.map_or(0, u64::from));
+        varint(&mut out, fact.bound.unwrap_or(0));
+        varint(&mut out, fact.set.len() as u64);
+        let mut previous = 0;
+        for (i, &code) in fact.set.iter().enumerate() {
+            varint(
+                &mut out,
+                u64::from(if i == 0 { code } else { code - previous }),
+            );
+            previous = code;
+        }
+        optional(&mut out, &header, &fact.key);
+        varint(&mut out, fact.maps.len() as u64);
+        fact.maps.iter().for_each(|m| relabel(&mut out, &header, m));
+        varint(&mut out, fact.free.len() as u64);
+        out.extend(&fact.free);
+        varint(&mut out, fact.uses.len() as u64);
+        for (back, map) in &fact.uses {
+            varint(&mut out, *back);
+            optional(&mut out, &header, map);
+        }
+        if fact.claim {
+            out.push(2);
+        }
+    }
+    out.push(0);
+    varint(&mut out, facts.len() as u64);
+    let crc = crc32(&out);
+    out.extend(crc.to_le_bytes());
+    std::fs::write(path, out).unwrap();
+}
+
+/// The standard CRC-32, bit by bit.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// The 4x7 optimum, certified: tree, certificate, and the certificate's facts.
+fn classic_7(dir: &Path) -> (PathBuf, PathBuf, Header, Vec<Fact>) {
+    let (tree, cert) = certify(
+        dir,
+        "4x7",
+        &["--pegs", "4", "--colors", "7", "--strategy", "optimal"],
+    );
+    let (header, facts) = read(&cert);
+    // Rewritten by the documentation's format, it is the same file and accepted.
+    let again = dir.join("again.mmc");
+    write(&again, header, &facts);
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&cert).unwrap()
+    );
+    (tree, cert, header, facts)
+}
+
+/// Writes `facts` changed by `change` beside the tree and has mmcheck refuse them.
+fn refused_after(
+    dir: &Path,
+    tree: &Path,
+    header: Header,
+    facts: &[Fact],
+    change: impl FnOnce(&mut Vec<Fact>),
+) -> String {
+    let mut facts = facts.to_vec();
+    change(&mut facts);
+    let path = dir.join("changed.mmc");
+    write(&path, header, &facts);
+    refused(&[tree, &path])
+}
+
+#[test]
+fn a_bound_raised_by_one_is_refused() {
+    let dir = scratch("certificate_bound");
+    let (tree, _, header, facts) = classic_7(&dir);
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        let root = f.len() - 1;
+        f[root].bound = Some(11229);
+    });
+    assert!(
+        err.contains(&format!("fact {} does not hold", facts.len() - 1)),
+        "{err}"
+    );
+    // Below the root too: the first fact that a later one uses.
+    let used = facts.len() - 1 - facts.last().unwrap().uses[0].0 as usize;
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        f[used].bound = f[used].bound.map(|b| b + 1);
+    });
+    assert!(err.contains("does not hold"), "{err}");
+}
+
+#[test]
+fn a_set_with_one_secret_changed_is_refused() {
+    let dir = scratch("certificate_secret");
+    let (tree, _, header, facts) = classic_7(&dir);
+    let used = facts.len() - 1 - facts.last().unwrap().uses[0].0 as usize;
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        let set = &mut f[used].set;
+        let last = set.len() - 1;
+        // The last secret becomes the next code that is not in the set.
+        let mut next = set[last] + 1;
+        while set.contains(&next) {
+            next += 1;
+        }
+        set[last] = next.min(2400);
+        set.sort_unstable();
+        set.dedup();
+    });
+    assert!(err.contains("does not hold"), "{err}");
+}
+
+#[test]
+fn a_fact_dropped_is_refused() {
+    let dir = scratch("certificate_dropped");
+    let (tree, _, header, facts) = classic_7(&dir);
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        f.remove(f.len() / 2);
+    });
+    assert!(
+        err.contains("does not hold") || err.contains("before it"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_relabelling_that_does_not_map_its_set_is_refused() {
+    let dir = scratch("certificate_relabel");
+    let (tree, _, header, facts) = classic_7(&dir);
+    let board = Board::new(4, 7, true).unwrap();
+    // Swapping the colours of the smallest set's first secret moves that set.
+    let at = (0..facts.len())
+        .min_by_key(|&i| facts[i].set.len())
+        .unwrap();
+    let first = board.codes[facts[at].set[0] as usize];
+    let mut color: Vec<u8> = (0..7).collect();
+    let other = (0..7u8).find(|c| !first[..4].contains(c)).unwrap();
+    color.swap(usize::from(first[0]), usize::from(other));
+    let swap = Relabel::new(&board, &[0, 1, 2, 3], &color).unwrap();
+    let err = refused_after(&dir, &tree, header, &facts, |f| f[at].maps.push(swap));
+    assert!(err.contains("does not map its set onto itself"), "{err}");
+}
+
+#[test]
+fn a_class_left_out_is_refused() {
+    let dir = scratch("certificate_class");
+    let (tree, _, header, facts) = classic_7(&dir);
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        let root = f.len() - 1;
+        f[root].uses.clear();
+    });
+    assert!(
+        err.contains(&format!("fact {} does not hold", facts.len() - 1)),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_certificate_of_another_board_or_tree_is_refused() {
+    let dir = scratch("certificate_other");
+    let (tree7, cert7, _, _) = classic_7(&dir);
+    let (tree6, cert6) = certify(
+        &dir,
+        "4x6",
+        &["--pegs", "4", "--colors", "6", "--strategy", "optimal"],
+    );
+    assert!(refused(&[&tree7, &cert6]).contains("another board"));
+    assert!(refused(&[&tree6, &cert7]).contains("another board"));
+    // The classic board's Knuth tree is not optimal: 5801 against the 5625 proven.
+    let knuth = root().join("trees/knuth-4x6.mmt");
+    let err = refused(&[&knuth, &cert6]);
+    assert!(err.contains("not proven: the tree totals 5801"), "{err}");
+}
+
+#[test]
+fn a_false_claim_made_by_hand_is_refused() {
+    // 4x6 needs 5625 in total: claiming 5626 with the proof's own facts fails.
+    let dir = scratch("certificate_false");
+    let (tree, cert) = certify(
+        &dir,
+        "4x6",
+        &["--pegs", "4", "--colors", "6", "--strategy", "optimal"],
+    );
+    let (header, facts) = read(&cert);
+    let err = refused_after(&dir, &tree, header, &facts, |f| {
+        let root = f.len() - 1;
+        f[root].bound = Some(5626);
+    });
+    assert!(err.contains("does not hold"), "{err}");
+    // A bare claim with no facts under it: every strategy needs at least 5626.
+    let lone = Fact {
+        depth: None,
+        bound: Some(5626),
+        set: (0..1296).collect(),
+        key: None,
+        maps: Vec::new(),
+        free: Vec::new(),
+        uses: Vec::new(),
+        claim: true,
+    };
+    let path = dir.join("lone.mmc");
+    write(&path, header, &[lone]);
+    assert!(refused(&[&path]).contains("fact 0 does not hold"));
+}
+
+#[test]
+fn a_damaged_certificate_is_refused() {
+    let dir = scratch("certificate_damaged");
+    let (tree, cert) = certify(
+        &dir,
+        "4x6",
+        &["--pegs", "4", "--colors", "6", "--strategy", "optimal"],
+    );
+    let mut bytes = std::fs::read(&cert).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    let damaged = dir.join("damaged.mmc");
+    std::fs::write(&damaged, &bytes).unwrap();
+    assert!(refused(&[&tree, &damaged]).contains("checksum does not match"));
+    let short = dir.join("short.mmc");
+    std::fs::write(&short, &bytes[..10]).unwrap();
+    assert!(refused(&[&tree, &short]).contains("too short"));
+    assert!(
+        refused(&[&tree, &tree]).contains("not an mmtree certificate")
+            || refused(&[&tree, &tree]).contains("checksum")
+    );
+}
+
+#[test]
+fn certificates_refuse_what_they_cannot_prove() {
+    let dir = scratch("certificate_usage");
+    let out = dir.join("x.mmt");
+    let cert = dir.join("x.mmc");
+    let (out, cert) = (out.to_str().unwrap(), cert.to_str().unwrap());
+    let base = [
+        "--pegs",
+        "3",
+        "--colors",
+        "3",
+        "--out",
+        out,
+        "--certificate",
+        cert,
+    ];
+    let err = fails("mmgen", &[&base[..], &["--strategy", "knuth"]].concat());
+    assert!(
+        err.contains("--certificate applies only to --strategy optimal"),
+        "{err}"
+    );
+    let err = fails(
+        "mmgen",
+        &[&base[..], &["--strategy", "optimal", "--first", "123"]].concat(),
+    );
+    assert!(err.contains("does not go with --first"), "{err}");
+    // A file that is not a certificate is not replaced.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let err = fails(
+        "mmgen",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "3",
+            "--strategy",
+            "optimal",
+            "--out",
+            out,
+            "--certificate",
+            notes.to_str().unwrap(),
+        ],
+    );
+    assert!(err.contains("is not a certificate; not replaced"), "{err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+}
