@@ -9,7 +9,7 @@ ifeq ($(TARGET_DIR),)
 TARGET_DIR := target
 endif
 REL := $(TARGET_DIR)/release
-# `make install` puts mmgen and mmlookup in $(PREFIX)/bin (cargo's default: ~/.cargo/bin).
+# `make install` puts mmgen, mmlookup and mmcheck in $(PREFIX)/bin (cargo's default: ~/.cargo/bin).
 PREFIX ?=
 # `make man` writes the manual pages here.
 MANDIR ?= $(TARGET_DIR)/man
@@ -33,6 +33,11 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250
+
+# Shipped trees whose proof certificate ships beside them (trees/NAME.mmc): the
+# small ones. The others' certificates are written by `make verify-proofs`.
+CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
+	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
 .PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
 	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates results
@@ -139,6 +144,7 @@ BIN = $(if $(PREFIX),$(PREFIX),$(HOME)/.cargo)/bin
 install:
 	$(CARGO) install --locked --path lookup $(if $(PREFIX),--root $(PREFIX))
 	$(CARGO) install --locked --path generator $(if $(PREFIX),--root $(PREFIX))
+	$(CARGO) install --locked --path checker $(if $(PREFIX),--root $(PREFIX))
 	@mkdir -p $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
 	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	@for prog in mmlookup mmgen; do \
@@ -150,7 +156,7 @@ install:
 	  $(BIN)/$$prog completions zsh > $(SHARE)/zsh/site-functions/_$$prog || exit 1; \
 	  $(BIN)/$$prog completions fish > $(SHARE)/fish/vendor_completions.d/$$prog.fish || exit 1; \
 	done
-	@echo "installed mmlookup and mmgen in $(BIN); manual pages in $(SHARE)/man/man1 (man mmlookup), completions in $(SHARE)"
+	@echo "installed mmlookup, mmgen and mmcheck in $(BIN); manual pages in $(SHARE)/man/man1 (man mmlookup), completions in $(SHARE)"
 
 # Manual pages (roff) for both programs and each of their subcommands, from their
 # own option definitions: `man $(MANDIR)/mmlookup.1`.
@@ -167,6 +173,7 @@ man: build
 trees: build
 	@for spec in $(TREES); do \
 	  file=$${spec%%:*}; args=$$(echo $${spec#*:} | tr ':=' '  '); \
+	  case " $(CERTIFIED) " in *" $$file "*) args="$$args --certificate trees/$${file%.mmt}.mmc";; esac; \
 	  echo "mmgen $$args --out trees/$$file"; \
 	  $(REL)/mmgen $$args --out trees/$$file >/dev/null || exit 1; \
 	done

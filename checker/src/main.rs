@@ -62,8 +62,8 @@ fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String
     let Some((board, total, worst, consistent)) = audited else {
         for c in claims.iter().filter(|c| c.bound != INFINITE) {
             lines.push(format!(
-                "{}: every strategy needs at least {} guesses in total: {proven}",
-                within(c),
+                "{} needs at least {} guesses in total: {proven}",
+                strategies(c),
                 c.bound
             ));
         }
@@ -78,7 +78,7 @@ fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String
     let Some(claim) = claims.iter().filter(fits).min_by_key(|c| c.depth.is_some()) else {
         let said: Vec<String> = (claims.iter())
             .filter(|c| c.bound != INFINITE)
-            .map(|c| format!("{} at least {}", within(c), c.bound))
+            .map(|c| format!("{} needs at least {}", strategies(c), c.bound))
             .collect();
         return Err(format!(
             "not proven: the tree totals {total} (worst case {worst}); the certificate proves {}",
@@ -92,10 +92,11 @@ fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String
     Ok(lines)
 }
 
-fn within(claim: &Claim) -> String {
+/// The strategies a claim is about.
+fn strategies(claim: &Claim) -> String {
     match claim.depth {
-        None => "with no limit".into(),
-        Some(d) => format!("within {d} guesses"),
+        None => "every strategy".into(),
+        Some(d) => format!("every strategy that solves every secret within {d} guesses"),
     }
 }
 

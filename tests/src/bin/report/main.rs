@@ -86,8 +86,8 @@ fn trees_table() -> Result<String, String> {
         .collect();
     paths.sort();
     let mut table = String::from(
-        "| file | board | strategy | first guess | worst case | total | average | histogram | nodes | bytes | bytes/node | bytes/secret |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| file | board | strategy | first guess | worst case | total | average | histogram | nodes | bytes | bytes/node | bytes/secret | certificate |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut commands = String::new();
     for path in &paths {
@@ -98,9 +98,10 @@ fn trees_table() -> Result<String, String> {
         let first = tree.guess(tree.root()).map_err(|e| e.to_string())?;
         let s = &report.stats;
         let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let certificate = certified(path, s.total_guesses)?;
         writeln!(
             table,
-            "| {name} | {} | {} | {} | {} | {} | {:.4} | {} | {} | {} | {:.2} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {:.4} | {} | {} | {} | {:.2} | {:.2} | {certificate} |",
             board.name(),
             report.meta.strategy.name,
             board.display(first),
@@ -114,17 +115,37 @@ fn trees_table() -> Result<String, String> {
             report.file_bytes as f64 / s.secrets as f64,
         )
         .unwrap();
-        writeln!(
-            commands,
-            "- `{name}`: `{}`",
-            regenerate_command(&tree, &report.meta.strategy, path)
-        )
-        .unwrap();
+        let mut command = regenerate_command(&tree, &report.meta.strategy, path);
+        if certificate != "-" {
+            command += &format!(" --certificate {}", path.with_extension("mmc").display());
+        }
+        writeln!(commands, "- `{name}`: `{command}`").unwrap();
     }
     Ok(format!(
         "{TABLE_START}\n{table}\nEvery row is `mmlookup audit`'s result for the file (the histogram lists \
-         guesses:secrets). Regenerate with `make trees`, or one by one:\n\n{commands}{TABLE_END}"
+         guesses:secrets); a certificate is the proof's (NAME.mmc beside the tree), checked fact by fact by \
+         the checker behind `mmcheck`, which shares no code with the search, with a claim equal to the total. \
+         Regenerate with `make trees`, or one by one:\n\n{commands}{TABLE_END}"
     ))
+}
+
+/// The certificate beside the tree at `path` (NAME.mmc), checked by the checker
+/// and holding a claim equal to the tree's `total`: "N facts, B bytes"; "-" if there
+/// is none.
+fn certified(path: &Path, total: u64) -> Result<String, String> {
+    let certificate = path.with_extension("mmc");
+    if !certificate.exists() {
+        return Ok("-".into());
+    }
+    let checked = checker::check(&certificate, |_| {})
+        .map_err(|e| format!("{}: {e}", certificate.display()))?;
+    if !checked.claims.iter().any(|c| c.bound == total) {
+        return Err(format!("{} does not prove {total}", certificate.display()));
+    }
+    let bytes = std::fs::metadata(&certificate)
+        .map_err(|e| e.to_string())?
+        .len();
+    Ok(format!("{} facts, {bytes} bytes", checked.facts))
 }
 
 fn trees(check: bool) -> Result<(), String> {
