@@ -45,13 +45,23 @@ pub struct Checker {
     candidates_only: bool,
     multisets: Vec<Multiset>,
     multiset_of: Vec<u32>,
+    /// The multisets, those of the most colours first: they split a set most
+    /// evenly, so a look finds its least among them soonest.
+    most_colors_first: Vec<usize>,
     /// The facts checked so far, by number.
     pub proven: Vec<Proven>,
-    /// `totals[d][n]`: [`least_total`] of n secrets with d guesses left; the last
+    /// `totals[d][n]`: [`least_total`] of n secrets (up to one past the codes) with d guesses left; the last
     /// row is also every deeper limit's and no limit's (its levels hold every code).
     totals: Vec<Vec<u64>>,
-    /// Looks one guess ahead made lately, by (set, depth): a class met again (it
-    /// often is, as a class of many guesses) is not looked at twice.
+    /// `spreads[d][k * (codes + 1) + n]`: the even split of n secrets sharing k pegs
+    /// with a guess outside their set over the answers they can give it, with d
+    /// guesses left after it (rows as in `totals`).
+    spreads: Vec<Vec<u64>>,
+    /// Looks one guess ahead made lately, by (an image of the set, depth): a class
+    /// met again (it often is, as a class of many guesses), or an image of it, is
+    /// not looked at twice. A look costs the same on any image of its set (each
+    /// relabelling keeps answers, and maps the board's multisets onto each other),
+    /// and [`Board::tidy_image`] is always an image.
     looks: RefCell<HashMap<(Vec<u32>, Depth), u64>>,
 }
 
@@ -91,15 +101,28 @@ impl Checker {
         let answers = board.answers();
         let all = board.codes.len();
         let full = (0..).find(|&d| least_total(all as u64, answers, Some(d)) != INFINITE);
-        let totals = (0..=full.unwrap_or(0))
+        let totals: Vec<Vec<u64>> = (0..=full.unwrap_or(0))
             .map(|d| {
-                (0..=all as u64)
+                (0..=all as u64 + 1)
                     .map(|n| least_total(n, answers, Some(d)))
                     .collect()
             })
             .collect();
+        let pegs = board.pegs;
+        let spreads = (totals.iter())
+            .map(|row| {
+                let cost = |size: u64| row[size as usize];
+                let split = move |(k, n)| even_split(n, capacity(pegs, k), cost);
+                let cells = (0..=pegs).flat_map(|k| (0..=all as u64).map(move |n| (k, n)));
+                cells.map(split).collect()
+            })
+            .collect();
+        let mut most_colors_first: Vec<usize> = (0..multisets.len()).collect();
+        most_colors_first.sort_by_key(|&id| std::cmp::Reverse(multisets[id].colors.len()));
         Checker {
+            most_colors_first,
             totals,
+            spreads,
             board,
             candidates_only,
             multisets,
@@ -109,12 +132,15 @@ impl Checker {
         }
     }
 
+    /// The tables' row for `depth`.
+    fn row(&self, depth: Depth) -> usize {
+        let last = self.totals.len() - 1;
+        depth.map_or(last, |d| (d as usize).min(last))
+    }
+
     /// [`least_total`] of `n` secrets, from the tables.
     fn least(&self, n: usize, depth: Depth) -> u64 {
-        let row = depth.map_or(self.totals.len() - 1, |d| {
-            (d as usize).min(self.totals.len() - 1)
-        });
-        self.totals[row][n]
+        self.totals[self.row(depth)][n]
     }
 
     /// The answer each secret of `set` gives the guess `g`, and how many give each.
@@ -143,7 +169,7 @@ impl Checker {
         if set.len() <= 2 || least_possible == INFINITE {
             return least_possible;
         }
-        let id = (set.to_vec(), depth);
+        let id = (self.board.tidy_image(set), depth);
         if let Some(&known) = self.looks.borrow().get(&id) {
             return known;
         }
@@ -167,8 +193,12 @@ impl Checker {
         }));
         if !self.candidates_only && least > even {
             let counts = self.by_colors(set);
-            for multiset in &self.multisets {
-                least = least.min(self.multiset_floor(multiset, &counts, below));
+            // No floor is below the even split: once one is that low, so is the least.
+            for &id in &self.most_colors_first {
+                least = least.min(self.multiset_floor(&self.multisets[id], &counts, below));
+                if least <= even {
+                    break;
+                }
             }
         }
         let mut looks = self.looks.borrow_mut();
@@ -214,10 +244,10 @@ impl Checker {
             groups[usize::from(shared)] += k;
             n += k;
         }
-        let pegs = self.board.pegs;
-        let cost = |size| self.least(size as usize, below);
-        (0..=pegs).fold(n, |sum, shared| {
-            sum.saturating_add(even_split(groups[shared], capacity(pegs, shared), cost))
+        let spreads = &self.spreads[self.row(below)];
+        let width = self.board.codes.len() + 1;
+        (0..=self.board.pegs).fold(n, |sum, shared| {
+            sum.saturating_add(spreads[shared * width + groups[shared] as usize])
         })
     }
 
