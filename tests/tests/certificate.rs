@@ -504,3 +504,50 @@ fn certificates_refuse_what_they_cannot_prove() {
     assert!(err.contains("is not a certificate; not replaced"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
 }
+
+#[test]
+fn a_certified_proof_interrupted_twice_resumes_and_its_certificate_checks() {
+    let dir = scratch("certificate_resume");
+    let proof = ["--pegs", "4", "--colors", "8", "--strategy", "optimal"];
+    let ck = dir.join("ck");
+    let cert = dir.join("resumed.mmc");
+    let out = dir.join("resumed.mmt");
+    let certified = [&proof[..], &["--certificate", cert.to_str().unwrap()]].concat();
+    interrupt(&certified, &ck, &out);
+    assert!(ck.join("certificate.partial").exists() && !cert.exists());
+    interrupt(&certified, &ck, &out);
+    let args = [&certified[..], &["--checkpoint", ck.to_str().unwrap()]].concat();
+    let (tree, report) = generate(&dir, "resumed.mmt", &args);
+    assert!(report["resumed_sets"].as_u64().unwrap() > 0, "{report}");
+    // The uninterrupted run's tree, and a certificate that proves it.
+    let shipped = std::fs::read(root().join("trees/optimal-4x8.mmt")).unwrap();
+    assert_eq!(std::fs::read(&tree).unwrap(), shipped);
+    assert!(accepted(&[&tree, &cert]).contains("optimal: total 20471, proven"));
+    assert!(!ck.join("certificate.partial").exists());
+    // Its checkpoint's facts are in that certificate, now finished: a rerun asks for
+    // a new folder rather than write a certificate that rests on facts it lacks.
+    let again = fails(
+        "mmgen",
+        &[&args[..], &["--force", "--out", out.to_str().unwrap()]].concat(),
+    );
+    assert!(again.contains("start a new checkpoint folder"), "{again}");
+    // A checkpoint saved without a certificate cannot start one.
+    let plain = dir.join("plain");
+    let plain_args = [
+        &proof[..],
+        &[
+            "--checkpoint",
+            plain.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--force",
+        ],
+    ]
+    .concat();
+    ok("mmgen", &plain_args);
+    let err = fails(
+        "mmgen",
+        &[&plain_args[..], &["--certificate", cert.to_str().unwrap()]].concat(),
+    );
+    assert!(err.contains("saved without a certificate"), "{err}");
+}

@@ -255,12 +255,12 @@ impl Shard {
         }
     }
 
-    /// Every fact held, as (depth, key, fact).
-    pub(super) fn entries(&self) -> impl Iterator<Item = (u32, &[u32], Known)> {
+    /// Every fact held, as (depth, key, fact, certificate record).
+    pub(super) fn entries(&self) -> impl Iterator<Item = (u32, &[u32], Known, u64)> {
         [&self.old, &self.young].into_iter().flat_map(|generation| {
             generation.sets.iter().flat_map(|(&depth, sets)| {
                 sets.iter()
-                    .map(move |(key, held)| (depth, &key[..], held.known))
+                    .map(move |(key, held)| (depth, &key[..], held.known, held.record))
             })
         })
     }
@@ -386,7 +386,7 @@ mod tests {
         assert_eq!(shard.get(3, &[1]), None, "unused facts go");
         assert_eq!(shard.get(3, &[39]), Some(held(Exact(39))));
         assert_eq!(shard.get(2, &[39]), None, "depths are apart");
-        let held: Vec<_> = shard.entries().map(|(_, key, _)| key[0]).collect();
+        let held: Vec<_> = shard.entries().map(|(_, key, _, _)| key[0]).collect();
         assert!(held.contains(&0) && held.contains(&39));
     }
 

@@ -14,12 +14,24 @@
 //! canonical keys (a byte each; `MMTCKPT1` lacks the last, its keys were
 //! canonical), the entry count (8 bytes), then per entry its depth (4), kind (1: 0 exact,
 //! 1 at least), value (4), key length (4) and key codes (4 each); the CRC-32.
+//!
+//! A search that writes a certificate ([`super::proof`]) saves `MMTCKPT3`: the
+//! same, each entry with the number of the certificate's fact that proves it (8
+//! bytes, after its key), and before the CRC where the certificate stood (its
+//! bytes and facts, 8 bytes each, and its checksum so far, 4), taken after the
+//! entries, so every fact they name is in it. A resumed certified run rewinds its
+//! certificate there; a certified run refuses a checkpoint without one (its
+//! facts would be in no certificate).
 
 use super::cache::{Known, NO_RECORD, SHARDS};
+use super::proof::{Position, Proof};
 use super::Exact;
 use std::time::{Duration, Instant};
 
 const MAGIC: [u8; 8] = *b"MMTCKPT2";
+
+/// The layout of a certified search: records and the certificate's position.
+const MAGIC_3: [u8; 8] = *b"MMTCKPT3";
 
 /// The first layout, without the key kind: its keys were canonical.
 const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
@@ -37,9 +49,11 @@ impl Exact {
     /// A checkpoint of everything proven so far. The cache is read a shard at a
     /// time (see [`super::cache`]): each entry is a proof, so entries taken at
     /// slightly different moments still make a valid checkpoint.
-    pub fn checkpoint(&self) -> Checkpoint {
+    pub fn checkpoint(&self) -> Result<Checkpoint, String> {
         let b = self.board;
-        let mut out = Vec::from(MAGIC);
+        let certified = self.proving();
+        let record_bytes = if certified { 8 } else { 0 };
+        let mut out = Vec::from(if certified { MAGIC_3 } else { MAGIC });
         out.extend([
             b.pegs() as u8,
             b.colors() as u8,
@@ -55,7 +69,7 @@ impl Exact {
                 let shard = self.cache.lock(index);
                 shard
                     .entries()
-                    .map(|(_, key, _)| 13 + 4 * key.len())
+                    .map(|(_, key, _, _)| 13 + record_bytes + 4 * key.len())
                     .sum::<usize>()
             })
             .sum();
@@ -69,9 +83,11 @@ impl Exact {
             // of gigabytes).
             let from = Instant::now();
             let shard = self.cache.lock(index);
-            let size: usize = shard.entries().map(|(_, key, _)| 13 + 4 * key.len()).sum();
+            let size: usize = (shard.entries())
+                .map(|(_, key, _, _)| 13 + record_bytes + 4 * key.len())
+                .sum();
             let mut part = Vec::with_capacity(size);
-            for (depth, key, known) in shard.entries() {
+            for (depth, key, known, record) in shard.entries() {
                 let (kind, value) = match known {
                     Known::Exact(cost) => (0u8, cost),
                     Known::AtLeast(cost) => (1u8, cost),
@@ -83,6 +99,9 @@ impl Exact {
                 for code in key {
                     part.extend(code.to_le_bytes());
                 }
+                if certified {
+                    part.extend(record.to_le_bytes());
+                }
                 count += 1;
             }
             drop(shard);
@@ -91,13 +110,21 @@ impl Exact {
             out.extend_from_slice(&part);
         }
         out[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
+        if certified {
+            let at = (self.with_proof(Proof::position))
+                .ok_or("the certificate was finished")?
+                .map_err(|e| format!("the certificate could not be flushed: {e}"))?;
+            out.extend(at.bytes.to_le_bytes());
+            out.extend(at.facts.to_le_bytes());
+            out.extend(at.crc.to_le_bytes());
+        }
         let crc = crc32fast::hash(&out);
         out.extend(crc.to_le_bytes());
-        Checkpoint {
+        Ok(Checkpoint {
             bytes: out,
             longest_pause,
             locked,
-        }
+        })
     }
 
     /// Loads a checkpoint made by a search on the same board with the same
@@ -106,11 +133,29 @@ impl Exact {
         let damaged =
             || "the checkpoint is damaged (its checksum or layout is wrong); not used".to_string();
         let (body, crc) = bytes.split_last_chunk::<4>().ok_or_else(damaged)?;
-        let settings = match body.get(..8) {
+        let (settings, certified) = match body.get(..8) {
             _ if crc32fast::hash(body) != u32::from_le_bytes(*crc) => return Err(damaged()),
-            Some(magic) if magic == MAGIC => 5,
-            Some(magic) if magic == MAGIC_1 => 4,
+            Some(magic) if magic == MAGIC_3 => (5, true),
+            Some(magic) if magic == MAGIC => (5, false),
+            Some(magic) if magic == MAGIC_1 => (4, false),
             _ => return Err(damaged()),
+        };
+        if self.proving() && !certified {
+            return Err("the checkpoint was saved without a certificate, so the facts it holds are in none; resume without --certificate, or start a new checkpoint folder".into());
+        }
+        let (body, position) = match certified {
+            true => {
+                let (body, tail) = body.split_last_chunk::<20>().ok_or_else(damaged)?;
+                let number =
+                    |at: usize| u64::from_le_bytes(tail[at..at + 8].try_into().unwrap_or_default());
+                let at = Position {
+                    bytes: number(0),
+                    facts: number(8),
+                    crc: u32::from_le_bytes([tail[16], tail[17], tail[18], tail[19]]),
+                };
+                (body, Some(at))
+            }
+            false => (body, None),
         };
         let start = 8 + settings + 8;
         if body.len() < start {
@@ -164,11 +209,24 @@ impl Exact {
                 1 => Known::AtLeast(value),
                 _ => return Err(damaged()),
             };
-            self.remember(depth, key.into_vec().into(), known, NO_RECORD);
+            let record = match (certified, self.proving()) {
+                (true, true) => u64::from_le_bytes(take(8)?.try_into().map_err(|_| damaged())?),
+                (true, false) => {
+                    take(8)?;
+                    NO_RECORD
+                }
+                (false, _) => NO_RECORD,
+            };
+            self.remember(depth, key.into_vec().into(), known, record);
             loaded += 1;
         }
         if !rest.is_empty() {
             return Err(damaged());
+        }
+        if let (Some(at), true) = (position, self.proving()) {
+            (self.with_proof(|p| p.rewind(at)))
+                .unwrap_or(Ok(()))
+                .map_err(|e| e.to_string())?;
         }
         Ok(loaded)
     }
@@ -196,12 +254,12 @@ mod tests {
     #[test]
     fn a_checkpoint_loads_back_whole_and_refuses_damage_and_other_searches() {
         let board = Board::new(3, 4, true).unwrap();
-        let bytes = solved(board).checkpoint().bytes;
+        let bytes = solved(board).checkpoint().unwrap().bytes;
         let fresh = Exact::new(board, None, false);
         let loaded = fresh.resume(&bytes).unwrap();
         assert!(loaded > 0);
         // The same entries written again: as many, in as many bytes.
-        let again = fresh.checkpoint().bytes;
+        let again = fresh.checkpoint().unwrap().bytes;
         assert_eq!(again.len(), bytes.len());
         assert_eq!(Exact::new(board, None, false).resume(&again), Ok(loaded));
         for at in (0..bytes.len()).step_by(7) {

@@ -249,7 +249,7 @@ mod tests {
             // nothing, yet rebuilds the optimal tree from what is proven.
             let late = Exact::new(board, Some(Instant::now()), false);
             assert_eq!(late.found_choice(context, root, UNLIMITED), None);
-            late.resume(&proof.checkpoint().bytes).unwrap();
+            late.resume(&proof.checkpoint().unwrap().bytes).unwrap();
             assert_eq!(late.choose(context, &all, &[], UNLIMITED), None);
             assert!(late.timed_out());
             assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);

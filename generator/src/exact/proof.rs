@@ -75,6 +75,14 @@ struct State {
     record: Vec<u8>,
 }
 
+/// Where a certificate being written stands (see [`Proof::position`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub bytes: u64,
+    pub facts: u64,
+    pub crc: u32,
+}
+
 /// What a finished certificate holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Written {
@@ -128,7 +136,15 @@ impl State {
         end.extend(crc.finalize().to_le_bytes());
         file.write_all(&end)?;
         file.sync_all()?;
-        std::fs::rename(&self.temporary, &self.target)?;
+        if std::fs::rename(&self.temporary, &self.target).is_err() {
+            // Another file system (a checkpoint's folder elsewhere): copied beside
+            // the target first, then renamed over it.
+            let beside = lookup::replace::temporary(&self.target);
+            std::fs::copy(&self.temporary, &beside)?;
+            File::open(&beside)?.sync_all()?;
+            std::fs::rename(&beside, &self.target)?;
+            std::fs::remove_file(&self.temporary)?;
+        }
         Ok(Written {
             facts,
             claims: self.claims,
@@ -180,11 +196,43 @@ impl Proof {
     pub const VERSION: u16 = 1;
 
     /// Starts a certificate for `board` (guesses from the candidates only, with
-    /// `candidates_only`) that [`Proof::finish`] will put at `target`.
-    pub fn create(target: &Path, board: Board, candidates_only: bool) -> io::Result<Proof> {
-        let temporary = lookup::replace::temporary(target);
-        let file = File::create(&temporary)?;
-        let mut state = State {
+    /// `candidates_only`) that [`Proof::finish`] will put at `target`. It is
+    /// written to `partial`, or to a temporary name beside `target`: a proof with a
+    /// checkpoint keeps it in the checkpoint's folder, where a resumed run finds it
+    /// ([`Proof::reopen`]).
+    pub fn create(
+        target: &Path,
+        partial: Option<&Path>,
+        board: Board,
+        candidates_only: bool,
+    ) -> io::Result<Proof> {
+        let temporary =
+            partial.map_or_else(|| lookup::replace::temporary(target), Path::to_path_buf);
+        let proof = Proof::open(File::create(&temporary)?, temporary, target, board);
+        let mut header = Proof::MAGIC.to_vec();
+        header.extend_from_slice(&Proof::VERSION.to_le_bytes());
+        header.extend([
+            board.pegs() as u8,
+            board.colors() as u8,
+            u8::from(board.repeat()),
+            u8::from(candidates_only),
+        ]);
+        proof.lock().emit(&header);
+        Ok(proof)
+    }
+
+    /// The certificate a checkpointed run left at `partial`, to go on from where
+    /// its checkpoint says ([`Exact::resume`] rewinds it there).
+    pub fn reopen(target: &Path, partial: &Path, board: Board) -> io::Result<Proof> {
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(partial)?;
+        Ok(Proof::open(file, partial.to_path_buf(), target, board))
+    }
+
+    fn open(file: File, temporary: PathBuf, target: &Path, board: Board) -> Proof {
+        let state = State {
             out: BufWriter::with_capacity(1 << 20, file),
             temporary,
             target: target.to_path_buf(),
@@ -200,18 +248,42 @@ impl Proof {
             claimed: None,
             record: Vec::new(),
         };
-        let mut header = Proof::MAGIC.to_vec();
-        header.extend_from_slice(&Proof::VERSION.to_le_bytes());
-        header.extend([
-            board.pegs() as u8,
-            board.colors() as u8,
-            u8::from(board.repeat()),
-            u8::from(candidates_only),
-        ]);
-        state.emit(&header);
-        Ok(Proof {
+        Proof {
             state: Box::new(Mutex::new(state)),
+        }
+    }
+
+    /// Where the certificate stands, flushed to disk: (bytes, facts, checksum so
+    /// far). A checkpoint records it, after the cache entries that name its facts.
+    pub(super) fn position(&self) -> io::Result<Position> {
+        let mut state = self.lock();
+        state.out.flush()?;
+        state.out.get_ref().sync_data()?;
+        Ok(Position {
+            bytes: state.bytes,
+            facts: state.facts,
+            crc: state.crc.clone().finalize(),
         })
+    }
+
+    /// Goes back to `at`, a position a checkpoint recorded: what was written after
+    /// it rests on facts the checkpoint does not hold.
+    pub(super) fn rewind(&self, at: Position) -> io::Result<()> {
+        let mut state = self.lock();
+        let file = state.out.get_mut();
+        if file.metadata()?.len() < at.bytes {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "its certificate (certificate.partial beside it) holds less than the checkpoint names, as when a run finished it: start a new checkpoint folder",
+            ));
+        }
+        file.set_len(at.bytes)?;
+        file.seek(SeekFrom::End(0))?;
+        state.bytes = at.bytes;
+        state.facts = at.facts;
+        state.crc = crc32fast::Hasher::new_with_initial_len(at.crc, at.bytes);
+        state.claimed = None;
+        Ok(())
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {

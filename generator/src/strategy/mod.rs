@@ -65,7 +65,7 @@ pub trait Strategy: Send + Sync {
 
     /// What a search has proven so far, as a checkpoint; `None` for strategies
     /// that keep nothing worth saving.
-    fn checkpoint(&self) -> Option<crate::exact::Checkpoint> {
+    fn checkpoint(&self) -> Option<Result<crate::exact::Checkpoint, String>> {
         None
     }
 

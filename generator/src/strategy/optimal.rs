@@ -209,7 +209,7 @@ impl Strategy for Optimal {
         Some(self.exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    fn checkpoint(&self) -> Option<crate::exact::Checkpoint> {
+    fn checkpoint(&self) -> Option<Result<crate::exact::Checkpoint, String>> {
         Some(self.exact.checkpoint())
     }
 

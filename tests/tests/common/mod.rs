@@ -9,7 +9,8 @@
 pub mod server;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The folder holding the built binaries of this profile.
 fn bin_dir() -> PathBuf {
@@ -144,4 +145,41 @@ pub fn shipped_trees() -> Vec<PathBuf> {
         .collect();
     shipped.sort();
     shipped
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Starts `mmgen ARGS` with a checkpoint in `dir` saved every 0.05 s, waits until
+/// it has saved once more than before, and kills it (as a lost machine would).
+pub fn interrupt(args: &[&str], dir: &Path, out: &Path) {
+    let file = dir.join("checkpoint.mmc");
+    let before = modified(&file);
+    let mut child = Command::new(bin("mmgen"))
+        .args(args)
+        .args([
+            "--checkpoint",
+            dir.to_str().unwrap(),
+            "--checkpoint-every",
+            "0.05",
+        ])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while modified(&file) == before {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no checkpoint saved"
+        );
+        if child.try_wait().unwrap().is_some() {
+            break; // finished before it was interrupted: nothing to kill
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
 }

@@ -145,13 +145,8 @@ impl SearchArgs {
                 "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {name}"
             ));
         }
-        if self.certificate.is_some() {
-            if self.first.is_some() {
-                return Err("--certificate proves the optimum over every first guess: it does not go with --first".into());
-            }
-            if self.checkpoint.is_some() {
-                return Err("--certificate does not go with --checkpoint yet: a resumed search would rest on facts its certificate does not hold".into());
-            }
+        if self.certificate.is_some() && self.first.is_some() {
+            return Err("--certificate proves the optimum over every first guess: it does not go with --first".into());
         }
         if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
             return Err(

@@ -64,6 +64,7 @@ pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String
     let started = Instant::now();
     match strategy.checkpoint() {
         Some(checkpoint) => {
+            let checkpoint = checkpoint?;
             write_owned(&file(dir), &checkpoint.bytes).map_err(|e| e.to_string())?;
             Ok(Some(Saved {
                 sets_bytes: checkpoint.bytes.len(),

@@ -82,8 +82,7 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(target) = &args.search.certificate {
         let path = generator::output::certificate_target(target, args.force, &Proof::MAGIC)
             .map_err(|e| e.to_string())?;
-        let proof = Proof::create(&path, board, options.consistent_only)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let proof = start_certificate(args, &path, board, options.consistent_only)?;
         if let Err(proof) = strategy.prove_into(proof) {
             proof.abandon();
             return Err("--certificate applies only to --strategy optimal".into());
@@ -168,6 +167,11 @@ pub fn run(args: &Args) -> Outcome {
         done.set();
         built
     });
+    // A certified checkpoint records where its certificate stands: saved before the
+    // certificate is finished.
+    if let (Some(dir), Ok(_)) = (&args.search.checkpoint, &tree) {
+        checkpoint::save(strategy.as_ref(), dir)?;
+    }
     let certificate = finish_certificate(args, strategy.as_ref(), &tree)?;
     let (tree, tried) = tree?;
     // Out of time: a heuristic's tree may be better than the search's.
@@ -181,9 +185,6 @@ pub fn run(args: &Args) -> Outcome {
         _ => (tree, None),
     };
     let elapsed = started.elapsed();
-    if let Some(dir) = &args.search.checkpoint {
-        checkpoint::save(strategy.as_ref(), dir)?;
-    }
     let bytes = write_tree_file(out, &tree, args.force).map_err(|e| e.to_string())?;
     let measured = Measured {
         elapsed,
@@ -374,6 +375,31 @@ fn available_memory() -> Option<(u64, &'static str)> {
         }
     }
     limits.into_iter().min()
+}
+
+/// The certificate a run writes to `path`: with `--checkpoint DIR`, kept in DIR as
+/// `certificate.partial` while the proof runs, and taken up again where DIR's
+/// checkpoint says when the run resumes.
+fn start_certificate(
+    args: &Args,
+    path: &std::path::Path,
+    board: Board,
+    candidates_only: bool,
+) -> Result<Proof, String> {
+    let cannot =
+        |e: std::io::Error| format!("cannot write the certificate {}: {e}", path.display());
+    let Some(dir) = &args.search.checkpoint else {
+        return Proof::create(path, None, board, candidates_only).map_err(cannot);
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // A checkpoint's certificate goes on where it stands (the checkpoint, loaded
+    // next, rewinds it to its position, or refuses a start without one).
+    let partial = dir.join("certificate.partial");
+    match checkpoint::file(dir).exists() && partial.exists() {
+        true => Proof::reopen(path, &partial, board),
+        false => Proof::create(path, Some(&partial), board, candidates_only),
+    }
+    .map_err(cannot)
 }
 
 /// Finishes the certificate of a run that proved what it claims: the tree it
