@@ -19,7 +19,7 @@
 //!   and that one is checked; each relabelling used is checked on S first.
 
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
-use crate::game::{count_colors, Board, Code, Relabel};
+use crate::game::{ranks, Board, Code, Relabel};
 use crate::read::Fact;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -44,7 +44,6 @@ pub struct Checker {
     pub board: Board,
     candidates_only: bool,
     multisets: Vec<Multiset>,
-    multiset_of: Vec<u32>,
     /// The multisets, those of the most colours first: they split a set most
     /// evenly, so a look finds its least among them soonest.
     most_colors_first: Vec<usize>,
@@ -62,14 +61,37 @@ pub struct Checker {
     /// not looked at twice. A look costs the same on any image of its set (each
     /// relabelling keeps answers, and maps the board's multisets onto each other),
     /// and [`Board::tidy_image`] is always an image.
-    looks: RefCell<HashMap<(Vec<u32>, Depth), u64>>,
+    looks: RefCell<HashMap<(Vec<u32>, Depth), u64, Quick>>,
 }
 
 /// How many looks [`Checker::looks`] keeps before it starts again.
 const LOOKS_KEPT: usize = 1 << 20;
 
 /// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
-type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>>;
+type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>, Quick>;
+
+/// A hash for the checker's own tables of sets (no input from outside picks its
+/// keys' hashes): a multiply-and-rotate over 8 bytes at a time, several times
+/// quicker than the standard library's keyed hash on these keys.
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl std::hash::Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Quick = std::hash::BuildHasherDefault<QuickHasher>;
 
 /// The deepest limit a fact about `n` secrets needs to say: `n` guesses always
 /// suffice for a strategy that makes progress at each guess (every such guess
@@ -82,7 +104,6 @@ impl Checker {
     pub fn new(board: Board, candidates_only: bool) -> Checker {
         let mut by_counts: HashMap<[u8; 16], u32> = HashMap::new();
         let mut multisets: Vec<Multiset> = Vec::new();
-        let mut multiset_of = Vec::with_capacity(board.codes.len());
         for (number, counts) in board.counts.iter().enumerate() {
             let id = *by_counts.entry(*counts).or_insert_with(|| {
                 let colors = (0..16u8)
@@ -96,7 +117,6 @@ impl Checker {
                 multisets.len() as u32 - 1
             });
             multisets[id as usize].codes.push(number as u32);
-            multiset_of.push(id);
         }
         let answers = board.answers();
         let all = board.codes.len();
@@ -126,7 +146,6 @@ impl Checker {
             board,
             candidates_only,
             multisets,
-            multiset_of,
             proven: Vec::new(),
             looks: RefCell::default(),
         }
@@ -146,9 +165,9 @@ impl Checker {
     /// The answer each secret of `set` gives the guess `g`, and how many give each.
     fn split(&self, g: u32, set: &[u32]) -> (Vec<u8>, [usize; 81]) {
         let code = self.board.codes[g as usize];
-        let counts = count_colors(&code, self.board.pegs);
+        let ranks = ranks(&code, self.board.pegs);
         let answers: Vec<u8> = (set.iter())
-            .map(|&s| self.board.answer(&code, &counts, s) as u8)
+            .map(|&s| self.board.answer(&code, &ranks, s) as u8)
             .collect();
         let mut sizes = [0usize; 81];
         for &a in &answers {
@@ -274,7 +293,7 @@ impl Checker {
 
     /// The sets of the earlier facts `fact` uses, rebuilt, with what they prove.
     fn uses(&self, fact: &Fact, number: u64) -> Result<Known, String> {
-        let mut known = Known::new();
+        let mut known = Known::default();
         for &(back, map) in &fact.uses {
             let earlier = number
                 .checked_sub(back)
@@ -315,8 +334,6 @@ struct Check<'a> {
     dead: Vec<u8>,
     /// Secrets by colour counts, for the multisets' floors.
     counts: Vec<([u8; 16], u64)>,
-    /// Guesses already checked (or reduced to one that was).
-    done: Vec<bool>,
     floors: Vec<Option<u64>>,
 }
 
@@ -376,7 +393,6 @@ impl<'a> Check<'a> {
             free: &fact.free,
             dead,
             counts: checker.by_colors(set),
-            done: vec![false; board.codes.len()],
             floors: vec![None; checker.multisets.len()],
         })
     }
@@ -448,20 +464,21 @@ impl<'a> Check<'a> {
         floor
     }
 
-    /// The guess `g` stands for, reduced: colours no secret has become the first
-    /// such colour (without repeats, the first few, in order), free colours are
-    /// numbered in the order they appear, and of every relabelling's image the
-    /// smallest is taken. Each step keeps the guess's cost.
-    fn reduce(&self, g: u32) -> Result<u32, String> {
-        let board = &self.checker.board;
-        let code = board.codes[g as usize];
-        let mut least = self.tidy(&code);
-        for map in self.maps {
-            least = least.min(self.tidy(&map.apply(&code, board.pegs)));
-        }
-        board
-            .number(&least)
-            .ok_or_else(|| "a reduced guess is not a code".into())
+    /// Whether `g` is the smallest of its reduced images: with colours no secret
+    /// has made the first such colour (without repeats, the first few, in order),
+    /// free colours numbered in the order they appear, and after each named
+    /// relabelling. Each step keeps the guess's cost, and none gives a larger code.
+    /// A guess that is not the smallest is not checked itself: a smaller one
+    /// equivalent to it is visited too (in the set if it is, else outside it, in a
+    /// multiset whose codes are visited or whose floor covers them all), so by
+    /// induction down the order of codes every visited guess is equivalent to one
+    /// that is checked.
+    fn representative(&self, g: u32) -> bool {
+        let pegs = self.checker.board.pegs;
+        let code = self.checker.board.codes[g as usize];
+        self.tidy(&code)[..pegs] == code[..pegs]
+            && (self.maps.iter())
+                .all(|map| self.tidy(&map.apply(&code, pegs))[..pegs] >= code[..pegs])
     }
 
     fn tidy(&self, code: &Code) -> Code {
@@ -489,20 +506,12 @@ impl<'a> Check<'a> {
         out
     }
 
-    /// Checks the guess `g` stands for, once.
+    /// Checks the guess `g` if it is a representative (see there).
     fn reduced_reaches(&mut self, g: u32) -> Result<(), String> {
-        let h = self.reduce(g)?;
-        if std::mem::replace(&mut self.done[h as usize], true) {
-            return Ok(());
+        match self.representative(g) {
+            true => self.reaches(g),
+            false => Ok(()),
         }
-        let outside = !self.inside[h as usize];
-        if outside && !self.checker.candidates_only {
-            let id = self.checker.multiset_of[h as usize] as usize;
-            if self.floor_enough(id) {
-                return Ok(());
-            }
-        }
-        self.reaches(h)
     }
 
     /// Playing `g` first costs at least the bound.

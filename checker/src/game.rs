@@ -68,14 +68,18 @@ impl Board {
         (self.pegs + 1) * (self.pegs + 2) / 2 - 1
     }
 
-    /// The answer `guess` gets from `secret`, as blacks * (pegs + 1) + whites.
-    pub fn answer(&self, guess: &Code, guess_counts: &[u8; 16], secret: u32) -> usize {
+    /// The answer `guess` gets from `secret`, as blacks * (pegs + 1) + whites;
+    /// `ranks` are the guess's [`ranks`]. Blacks + whites is the sum over colours of
+    /// the lesser count in guess and secret: the k-th peg of a colour in the guess
+    /// (k from 0) counts if the secret has more than k of that colour.
+    pub fn answer(&self, guess: &Code, ranks: &[u8; 8], secret: u32) -> usize {
         let s = &self.codes[secret as usize];
         let counts = &self.counts[secret as usize];
-        let blacks = (0..self.pegs).filter(|&j| guess[j] == s[j]).count();
-        let shared: usize = (0..self.colors)
-            .map(|c| usize::from(guess_counts[c].min(counts[c])))
-            .sum();
+        let (mut blacks, mut shared) = (0, 0);
+        for j in 0..self.pegs {
+            blacks += usize::from(guess[j] == s[j]);
+            shared += usize::from(ranks[j] < counts[usize::from(guess[j])]);
+        }
         blacks * (self.pegs + 1) + shared - blacks
     }
 
@@ -83,6 +87,17 @@ impl Board {
     pub fn win(&self) -> usize {
         self.pegs * (self.pegs + 1)
     }
+}
+
+/// For each peg of `code`, how many earlier pegs have its colour.
+pub fn ranks(code: &Code, pegs: usize) -> [u8; 8] {
+    let mut seen = [0u8; 16];
+    let mut ranks = [0u8; 8];
+    for (rank, &c) in ranks.iter_mut().zip(&code[..pegs]) {
+        *rank = seen[usize::from(c)];
+        seen[usize::from(c)] += 1;
+    }
+    ranks
 }
 
 /// How many of each colour `code` has.
@@ -219,11 +234,11 @@ mod tests {
         // 1122 against 1223 (colours from 0 here): 2 blacks, 1 white.
         let guess = [0, 0, 1, 1, 0, 0, 0, 0];
         let secret = b.number(&[0, 1, 1, 2, 0, 0, 0, 0]).unwrap();
-        let answer = b.answer(&guess, &count_colors(&guess, 4), secret);
+        let answer = b.answer(&guess, &ranks(&guess, 4), secret);
         assert_eq!((answer / 5, answer % 5), (2, 1));
         assert_eq!(b.answers(), 14);
         let itself = b.number(&guess).unwrap();
-        assert_eq!(b.answer(&guess, &count_colors(&guess, 4), itself), b.win());
+        assert_eq!(b.answer(&guess, &ranks(&guess, 4), itself), b.win());
     }
 
     /// Every relabelling of a board of 3 pegs and 4 colours.
@@ -280,8 +295,8 @@ mod tests {
             for s in 0..b.codes.len() as u32 {
                 let (gc, sc) = (b.codes[g], b.codes[s as usize]);
                 let (gi, si) = (map.apply(&gc, 3), map.apply(&sc, 3));
-                let before = b.answer(&gc, &count_colors(&gc, 3), s);
-                let after = b.answer(&gi, &count_colors(&gi, 3), b.number(&si).unwrap());
+                let before = b.answer(&gc, &ranks(&gc, 3), s);
+                let after = b.answer(&gi, &ranks(&gi, 3), b.number(&si).unwrap());
                 assert_eq!(before, after);
             }
         }
