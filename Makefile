@@ -39,7 +39,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
-.PHONY: build test test-cluster lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
+.PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
 	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates results
 
 FUZZ_SECONDS ?= 600
@@ -63,6 +63,13 @@ test: toolchain
 	# The page's WebAssembly core that mmlookup embeds is built from today's sources.
 	scripts/wasm-core.sh check
 	$(MAKE) lint
+
+# Every proven row of RESULTS.md: its certificate written and checked by mmcheck, with
+# sizes and times (hours; a row done is not redone, a long one resumes from its
+# checkpoint). PROOFS="4x7 5x6" for some rows (names in scripts/verify-proofs.sh).
+PROOFS ?=
+verify-proofs: build
+	scripts/verify-proofs.sh $(REL) $(TARGET_DIR)/proofs $(PROOFS)
 
 # A plan run through a real one-node Slurm on localhost (installed from Debian's
 # packages when missing; every daemon it starts is stopped). CI runs it after make test.

@@ -89,6 +89,18 @@ fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String
         None => format!("optimal: total {total}, {proven}"),
         Some(d) => format!("optimal within {d} guesses: total {total}, {proven}"),
     });
+    // The tree's worst case is the least when one guess fewer leaves no strategy:
+    // by a claim above, or by counting answers alone.
+    let fewer = worst - 1;
+    let answers = (header.pegs + 1) * (header.pegs + 2) / 2 - 1;
+    let codes = board.code_count() as u64;
+    let counted = checker::bounds::least_total(codes, answers, Some(fewer)) == INFINITE;
+    let claimed = (claims.iter()).any(|c| c.bound == INFINITE && c.depth == Some(fewer));
+    if counted && !claimed {
+        lines.push(format!(
+            "no strategy solves every secret within {fewer} guesses: proven by counting answers ({codes} secrets, {answers} answers a guess)"
+        ));
+    }
     Ok(lines)
 }
 
