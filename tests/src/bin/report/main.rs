@@ -528,6 +528,12 @@ const ITEMS_START: &str =
     "<!-- work items: measured by hand as the section says; kept by make bench -->";
 const ITEMS_END: &str = "<!-- end of work items -->";
 
+/// Proof certificates: what writing and checking one costs, measured by hand as
+/// the section says; kept as is.
+const CERTIFICATES_START: &str =
+    "<!-- certificates: measured by hand as the section says; kept by make bench -->";
+const CERTIFICATES_END: &str = "<!-- end of certificates -->";
+
 const LARGE_START: &str = "<!-- large boards: written by `make bench-large`; do not edit -->";
 const LARGE_END: &str = "<!-- end of large boards -->";
 
@@ -701,6 +707,7 @@ fn bench() -> Result<(), String> {
             (VERIFY_START, VERIFY_END),
             (TUNING_START, TUNING_END),
             (ITEMS_START, ITEMS_END),
+            (CERTIFICATES_START, CERTIFICATES_END),
             (devices::CHIPS_START, devices::CHIPS_END),
             (estimates::START, estimates::END),
         ];
