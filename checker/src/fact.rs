@@ -197,7 +197,7 @@ impl Checker {
         let mut least = INFINITE;
         for &g in set {
             let (_, sizes) = self.split(g, set);
-            let classes = (0..81).filter(|&a| a != win && sizes[a] > 0);
+            let classes = (0..self.board.slots()).filter(|&a| a != win && sizes[a] > 0);
             let cost = classes.fold(n, |sum, a| sum.saturating_add(self.least(sizes[a], below)));
             least = least.min(cost);
             if least == least_possible {
@@ -329,6 +329,8 @@ struct Check<'a> {
     /// guesses for every secret. A floor above it leaves no strategy at all.
     most: Option<u64>,
     known: Known,
+    /// The sizes of the sets in `known`, ascending.
+    sizes: Vec<usize>,
     maps: &'a [Relabel],
     free: &'a [u8],
     dead: Vec<u8>,
@@ -388,6 +390,12 @@ impl<'a> Check<'a> {
             below: deeper(depth),
             bound,
             most: depth.map(|d| u64::from(d) * set.len() as u64),
+            sizes: {
+                let mut sizes: Vec<usize> = known.keys().map(Vec::len).collect();
+                sizes.sort_unstable();
+                sizes.dedup();
+                sizes
+            },
             known,
             maps: &fact.maps,
             free: &fact.free,
@@ -519,7 +527,8 @@ impl<'a> Check<'a> {
         let board = &self.checker.board;
         let (answers, sizes) = self.checker.split(g, self.set);
         let win = board.win();
-        let answered = || (0..81).filter(move |&a| a != win && sizes[a] > 0);
+        let slots = board.slots();
+        let answered = || (0..slots).filter(move |&a| a != win && sizes[a] > 0);
         if sizes[win] == 0 && answered().count() < 2 {
             return Ok(()); // no progress
         }
@@ -531,12 +540,13 @@ impl<'a> Check<'a> {
         // The classes themselves, smallest first, each at least what the facts it
         // uses say of it; then, one at a time while that is not enough, what a look
         // one guess ahead says.
+        let mut by_answer: Vec<Vec<u32>> =
+            (0..slots).map(|a| Vec::with_capacity(sizes[a])).collect();
+        for (&s, &a) in self.set.iter().zip(&answers) {
+            by_answer[usize::from(a)].push(s);
+        }
         let mut classes: Vec<Vec<u32>> = answered()
-            .map(|a| {
-                let members = self.set.iter().zip(&answers);
-                let class = members.filter(|&(_, &b)| usize::from(b) == a);
-                class.map(|(&s, _)| s).collect()
-            })
+            .map(|a| std::mem::take(&mut by_answer[a]))
             .collect();
         classes.sort_by_key(Vec::len);
         let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
@@ -563,7 +573,11 @@ impl<'a> Check<'a> {
     /// The least `class` costs by its size and the facts this fact uses.
     fn named(&self, class: &[u32]) -> u64 {
         let need = normal(self.below, class.len());
-        let fact = (self.known.get(class).into_iter().flatten())
+        // Most classes are named by no fact: those of a size no fact has skip the
+        // hash of their secrets.
+        let sized = self.sizes.binary_search(&class.len()).is_ok();
+        let named = sized.then(|| self.known.get(class)).flatten();
+        let fact = (named.into_iter().flatten())
             .filter(|(depth, _)| depth.is_none() || need.is_some_and(|d| Some(d) <= *depth))
             .map(|&(_, bound)| bound)
             .max()

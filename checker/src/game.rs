@@ -83,6 +83,11 @@ impl Board {
         blacks * (self.pegs + 1) + shared - blacks
     }
 
+    /// Room for every answer's index: blacks and whites from 0 to the pegs.
+    pub fn slots(&self) -> usize {
+        (self.pegs + 1) * (self.pegs + 1)
+    }
+
     /// The answer of a win.
     pub fn win(&self) -> usize {
         self.pegs * (self.pegs + 1)
