@@ -473,12 +473,12 @@ fn certificates_refuse_what_they_cannot_prove() {
         "--certificate",
         cert,
     ];
-    let err = fails("mmgen", &[&base[..], &["--strategy", "knuth"]].concat());
+    let err = usage_error("mmgen", &[&base[..], &["--strategy", "knuth"]].concat());
     assert!(
         err.contains("--certificate applies only to --strategy optimal"),
         "{err}"
     );
-    let err = fails(
+    let err = usage_error(
         "mmgen",
         &[&base[..], &["--strategy", "optimal", "--first", "123"]].concat(),
     );

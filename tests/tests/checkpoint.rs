@@ -132,7 +132,7 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
         err.contains("the checkpoint is for another search"),
         "{err}"
     );
-    let err = fails(
+    let err = usage_error(
         "mmgen",
         &[
             "--pegs",

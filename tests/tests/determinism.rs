@@ -140,7 +140,7 @@ fn the_cache_changes_the_work_never_the_file() {
             "{extra:?}: no more work"
         );
     }
-    let err = fails(
+    let err = usage_error(
         "mmgen",
         &["--strategy", "knuth", "--cache-mib", "64", "--out", "x.mmt"],
     );

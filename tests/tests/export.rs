@@ -22,6 +22,12 @@ fn dot_export_draws_every_node_or_stops_at_a_depth() {
         1378
     );
     let cut = ok("mmlookup", &["export", "--format", "dot", "--depth", "2"]);
+    // Elsewhere it is a usage error (exit 2, naming the help).
+    let err = usage_error("mmlookup", &["export", "--format", "json", "--depth", "2"]);
+    assert!(
+        err.contains("--depth applies only to --format dot"),
+        "{err}"
+    );
     assert_eq!(
         cut.lines().filter(|l| l.contains(" -> ")).count(),
         12,

@@ -357,7 +357,8 @@ fn options_that_do_not_apply_are_refused() {
             "do not go together",
         ),
     ] {
-        let err = fails("mmgen", &[extra, &["--out", out]].concat());
+        // A usage error: exit 2, one line, naming the help to read.
+        let err = usage_error("mmgen", &[extra, &["--out", out]].concat());
         assert!(err.contains(expected), "{extra:?}: {err}");
     }
 }

@@ -68,7 +68,9 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
-    args.search.check_applies(args.strategy)?;
+    // Options that do not fit the strategy or each other: a usage error, as clap's.
+    (args.search.check_applies(args.strategy))
+        .map_err(|e| Failure::Usage(format!("{e} (see mmgen --help)")))?;
     let pool = args.search.pool()?;
     if args.estimate {
         return print_estimate(args, board, pool.current_num_threads());

@@ -50,7 +50,8 @@ enum Format {
 
 pub fn run(args: &Args) -> Outcome {
     if args.depth.is_some() && args.format != Format::Dot {
-        return Err("--depth applies only to --format dot".into());
+        let message = "--depth applies only to --format dot (see mmlookup export --help)";
+        return Err(lookup::cli::Failure::Usage(message.into()));
     }
     let tree = args.tree.open()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
