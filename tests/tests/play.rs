@@ -120,6 +120,28 @@ fn challenge_is_reproducible_and_compares_with_the_tree() {
     assert_eq!(secret.len(), 4, "{out}");
     let again = session("mmlookup", &["challenge", "--seed", "7"], "quit\n");
     assert_eq!(out, again, "same seed, same secret");
+    // An answer typed where a guess belongs is not taken for one, and an answer
+    // typed after a guess is said to be unused, never dropped silently.
+    let mistyped = session(
+        "mmlookup",
+        &["challenge", "--seed", "7"],
+        "99\n1 0\n1122 1 0\nquit\n",
+    );
+    let said: Vec<&str> = mistyped.lines().collect();
+    let not_a_guess = "is not a guess: a guess is 4 colours (e.g. 1122); I give the answers here";
+    assert!(
+        said[1].starts_with("'99' ") && said[1].ends_with(not_a_guess),
+        "{mistyped}"
+    );
+    assert!(
+        said[2].starts_with("'1 0' ") && said[2].ends_with(not_a_guess),
+        "{mistyped}"
+    );
+    assert!(
+        said[3].starts_with("1122 ")
+            && said[3].ends_with("(the answer is mine to give: 1,0 was not used)"),
+        "{mistyped}"
+    );
     // Play the tree's own line with hints, then the secret.
     let tree_game = json(&ok("mmlookup", &["solve", "--json", &secret]));
     let mut input = String::from("hint\n1111\n");
@@ -316,4 +338,18 @@ fn odd_lines_get_one_precise_error_and_the_game_goes_on() {
     let out = session_bytes("mmlookup", &["guess-mine"], b"\xff\n1 0\nquit\n");
     assert!(out.contains("that line is not text (UTF-8)"), "{out}");
     assert!(out.contains("Giving up after:\n1. 1122 1,0"), "{out}");
+}
+
+#[test]
+fn ctrl_d_at_a_prompt_ends_its_line() {
+    // On a terminal (a pseudo-terminal from util-linux's script), the end of input
+    // at the prompt prints a newline, so the shell's prompt starts on its own line.
+    let command = format!("{} challenge --seed 7", bin("mmlookup").display());
+    let out = std::process::Command::new("script")
+        .args(["-q", "-c", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script (util-linux) runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("guess> \r\nThe secret was "), "{text:?}");
 }

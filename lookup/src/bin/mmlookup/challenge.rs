@@ -1,7 +1,7 @@
 //! `mmlookup challenge`: the computer hides a secret, the user guesses it, and the
 //! tree's own game for that secret is the score to beat.
 
-use crate::session::{parse, plural, unknown_word, Console, Example, Input, Session};
+use crate::session::{self, parse, plural, unknown_word, Console, Example, Input, Session};
 use crate::{source, Outcome};
 use lookup::play::solve;
 use lookup::score::score;
@@ -43,33 +43,38 @@ pub fn run(args: &Args) -> Outcome {
          moves shows your game, quit reveals the secret.",
         board.name()
     ))?;
+    let example = Example::of(board).code;
+    let not_a_guess = |line: &str| {
+        format!(
+            "'{}' is not a guess: a guess is {} colours (e.g. {example}); I give the answers here",
+            session::quoted(line.trim()),
+            board.pegs()
+        )
+    };
     while let Some(line) = console.read("guess> ")? {
         match parse(&board, &line) {
-            Ok(
-                Input::Guess(guess)
-                | Input::Move {
-                    guess: Some(guess), ..
-                },
-            ) => {
+            Ok(Input::Move {
+                guess: Some(guess),
+                answer: typed,
+            }) => {
+                // A guess with an answer typed after it: the guess is played, the
+                // typed answer is not (the secret answers), and that is said.
+                let answer = score(guess, secret, board.pegs());
+                game.play(Some(guess), answer)?;
+                console.say(&format!(
+                    "{} {answer} (the answer is mine to give: {typed} was not used)",
+                    board.display(guess)
+                ))?;
+                if game.is_won() {
+                    return finish(&mut console, &tree, &game, secret);
+                }
+            }
+            Ok(Input::Guess(guess)) => {
                 let answer = score(guess, secret, board.pegs());
                 game.play(Some(guess), answer)?;
                 console.say(&format!("{} {answer}", board.display(guess)))?;
                 if game.is_won() {
-                    let yours = game.moves().len();
-                    let trees = solve(&tree, secret, |_, _| ()).map_err(|e| e.to_string())?;
-                    let verdict = match yours.cmp(&(trees as usize)) {
-                        std::cmp::Ordering::Less => "you beat the tree",
-                        std::cmp::Ordering::Equal => "a tie with the tree",
-                        std::cmp::Ordering::Greater => "the tree was faster",
-                    };
-                    let guesses = |n: usize| plural(n as u64, "guess", "guesses");
-                    console.say(&format!(
-                        "You found {} in {}; the tree needs {} for this secret: {verdict}.",
-                        board.display(secret),
-                        guesses(yours),
-                        guesses(trees as usize)
-                    ))?;
-                    return Ok(());
+                    return finish(&mut console, &tree, &game, secret);
                 }
             }
             Ok(Input::Command(word, number)) => match word.as_str() {
@@ -85,19 +90,52 @@ pub fn run(args: &Args) -> Outcome {
                 other => console.say(&unknown_word(
                     &board,
                     other,
-                    &format!(
-                        "a guess (e.g. {}), hint, moves, show or quit",
-                        Example::of(board).code
-                    ),
+                    &format!("a guess (e.g. {example}), hint, moves, show or quit"),
                 ))?,
             },
-            Ok(Input::Move { guess: None, .. }) => {
-                console.say("type a guess: I give the answers here")?
-            }
+            // An answer alone (`1 0`, or `99`, which is no answer either): the
+            // player answers nothing here, so it is a guess mistyped.
+            Ok(Input::Move { guess: None, .. }) => console.say(&not_a_guess(&line))?,
+            Err(_) if looks_like_an_answer(&line) => console.say(&not_a_guess(&line))?,
             Ok(Input::Empty) => {}
             Err(message) => console.say(&message)?,
         }
     }
     console.say(&format!("The secret was {}.", board.display(secret)))?;
     Ok(())
+}
+
+/// The game is won: how it compares with the tree's game for the same secret.
+fn finish<D: AsRef<[u8]>>(
+    console: &mut Console<std::io::StdinLock<'static>, std::io::Stdout>,
+    tree: &lookup::Tree<D>,
+    game: &Session<D>,
+    secret: lookup::Code,
+) -> Outcome {
+    let board = game.board();
+    let yours = game.moves().len();
+    let trees = solve(tree, secret, |_, _| ()).map_err(|e| e.to_string())?;
+    let verdict = match yours.cmp(&(trees as usize)) {
+        std::cmp::Ordering::Less => "you beat the tree",
+        std::cmp::Ordering::Equal => "a tie with the tree",
+        std::cmp::Ordering::Greater => "the tree was faster",
+    };
+    let guesses = |n: usize| plural(n as u64, "guess", "guesses");
+    console.say(&format!(
+        "You found {} in {}; the tree needs {} for this secret: {verdict}.",
+        board.display(secret),
+        guesses(yours),
+        guesses(trees as usize)
+    ))?;
+    Ok(())
+}
+
+/// Whether `line` starts the way an answer does: one or two characters of digits
+/// (and the b and w of `b1 w0`), not a code or a word.
+fn looks_like_an_answer(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    first.len() <= 2
+        && first
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == 'b' || c == 'w')
 }

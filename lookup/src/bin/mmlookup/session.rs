@@ -383,6 +383,11 @@ impl<R: BufRead, W: Write> Console<R, W> {
             let mut bytes = Vec::new();
             let read = self.input.read_until(b'\n', &mut bytes);
             if read.map_err(|e| format!("cannot read standard input: {e}"))? == 0 {
+                // Ctrl-D on a terminal: end the prompt's line, so the shell's prompt
+                // starts on a line of its own.
+                if self.prompt {
+                    writeln!(self.out)?;
+                }
                 return Ok(None);
             }
             match String::from_utf8(bytes) {
