@@ -222,7 +222,7 @@ impl Proof {
     }
 
     /// The certificate a checkpointed run left at `partial`, to go on from where
-    /// its checkpoint says ([`Exact::resume`] rewinds it there).
+    /// its checkpoint says (the search's resume from that checkpoint rewinds it there).
     pub fn reopen(target: &Path, partial: &Path, board: Board) -> io::Result<Proof> {
         let file = std::fs::OpenOptions::new()
             .read(true)
