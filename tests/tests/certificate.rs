@@ -247,25 +247,9 @@ fn write(path: &Path, header: Header, facts: &[Fact]) {
     }
     out.push(0);
     varint(&mut out, facts.len() as u64);
-    let crc = crc32(&out);
+    let crc = lookup::checksum::crc32(&out);
     out.extend(crc.to_le_bytes());
     std::fs::write(path, out).unwrap();
-}
-
-/// The standard CRC-32, bit by bit.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 /// The 4x7 optimum, certified: tree, certificate, and the certificate's facts.
