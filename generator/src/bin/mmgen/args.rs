@@ -218,7 +218,8 @@ pub fn first_guess(board: Board, text: Option<&str>) -> Result<Option<u32>, Stri
 /// (the search stops at the limit; what it left is finished by a heuristic, and the
 /// heuristics' own trees are built to compare): a tenth of the limit, at least 5 s
 /// (5x7's five heuristic trees take about 0.6 s on one core; 1 s left some out on a
-/// busy machine). Past it the run gives up and writes nothing.
+/// busy machine). Past it a run with no tree gives up at once, in whatever step it
+/// is (`generate::give_up_at`), and writes nothing.
 pub fn stop_margin(limit: f64) -> Duration {
     Duration::from_secs_f64((limit / 10.0).max(5.0))
 }

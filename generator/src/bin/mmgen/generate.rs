@@ -7,7 +7,7 @@ use generator::codes::Codes;
 use generator::estimate::{self, Estimate};
 use generator::first_best::{best_first, Tried};
 use generator::output::{check_target, write_tree_file};
-use generator::strategy::{self, Standing, Strategy};
+use generator::strategy::{self, Standing, Strategy, Unmet};
 use generator::strategy::{Proof, Written, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use generator::{generate_on, Generated};
@@ -18,8 +18,8 @@ use lookup::format::Summary;
 use lookup::Board;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How progress is shown (see `Args::progress`).
@@ -77,9 +77,14 @@ pub fn run(args: &Args) -> Outcome {
     }
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
+    // The time limit counts from here, setting up the board's codes included.
+    let options = args.search.options(board)?;
+    let built = Arc::new(AtomicBool::new(false));
+    if let Some(stop) = options.stop {
+        give_up_at(stop, Arc::clone(&built), args.search.certificate.clone());
+    }
     look_ahead(args, board, pool.current_num_threads())?;
     let codes = Codes::new(board);
-    let options = args.search.options(board)?;
     let strategy = strategy::by_kind(args.strategy, options, board).ok_or("unknown strategy")?;
     if let Some(target) = &args.search.certificate {
         let path = generator::output::certificate_target(target, args.force, &Proof::MAGIC)
@@ -169,6 +174,7 @@ pub fn run(args: &Args) -> Outcome {
         done.set();
         built
     });
+    built.store(true, Ordering::SeqCst);
     // A certified checkpoint records where its certificate stands: saved before the
     // certificate is finished.
     if let (Some(dir), Ok(_)) = (&args.search.checkpoint, &tree) {
@@ -377,6 +383,26 @@ fn available_memory() -> Option<(u64, &'static str)> {
         }
     }
     limits.into_iter().min()
+}
+
+/// Ends the process at `stop` (the time limit and its margin) unless the tree is
+/// `built` by then, with the one-line message a limited run ends with and no file:
+/// some steps of a big board (setting up 16.7 million codes, scoring one guess
+/// against all of them) do not look at the clock, and the limit bounds the whole
+/// run. Nothing is being written then (the tree is written after it is built); a
+/// certificate's temporary file (not one kept in a checkpoint's folder) is removed.
+fn give_up_at(stop: Instant, built: Arc<AtomicBool>, certificate: Option<PathBuf>) {
+    std::thread::spawn(move || {
+        std::thread::sleep(stop.saturating_duration_since(Instant::now()));
+        if built.load(Ordering::SeqCst) {
+            return;
+        }
+        if let Some(target) = certificate {
+            let _ = std::fs::remove_file(lookup::replace::temporary(&target));
+        }
+        eprintln!("mmgen: error: {}", Unmet::Stopped);
+        std::process::exit(1);
+    });
 }
 
 /// The certificate a run writes to `path`: with `--checkpoint DIR`, kept in DIR as
