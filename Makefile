@@ -40,7 +40,7 @@ CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
 .PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
-	devices-setup firmware avr avr-header wasm site test-devices bench-devices bench-estimates results
+	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results
 
 FUZZ_SECONDS ?= 600
 
@@ -89,9 +89,18 @@ devices-setup:
 FIRMWARE_TARGETS := thumbv6m-none-eabi thumbv7m-none-eabi
 firmware: devices-setup
 	@for t in $(FIRMWARE_TARGETS); do \
+	  rm -f $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
 	  (cd firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
 	    $(CARGO) build --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
 	  arm-none-eabi-size $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
+	done
+
+# The images `make firmware` built and sized, run under QEMU (cargo run with the same
+# flags, so nothing is rebuilt): each plays every secret and exits 0, or 1 on a mismatch.
+firmware-run: firmware
+	@for t in $(FIRMWARE_TARGETS); do \
+	  (cd firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
+	    $(CARGO) run --quiet --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
 	done
 
 # The Arduino sketch in arduino/mmtree for the ATmega328P (Arduino Uno), built as the

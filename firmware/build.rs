@@ -1,7 +1,8 @@
 //! Picks the chip's memory map from the target (thumbv6m: the micro:bit's nRF51822,
 //! thumbv7m: the LM3S6965) and the tree to embed: `MMTREE_TREE=FILE` (relative to
 //! this folder or absolute), the classic Knuth tree when unset. The tree is checked
-//! here, on the host, only for being a file: the firmware verifies it on the chip.
+//! here, on the host, for being a file that fits the chip's flash beside the code;
+//! the firmware verifies it on the chip.
 
 use std::env;
 use std::path::PathBuf;
@@ -27,9 +28,40 @@ fn main() {
         Some(path) => here.join(path),
         None => here.join("../trees/knuth-4x6.mmt"),
     };
+    fits(&tree, &here.join(memory), chip);
     copy(&tree, &out.join("tree.mmt"));
     println!("cargo:rerun-if-env-changed=MMTREE_TREE");
     println!("cargo:rerun-if-changed={}", tree.display());
+}
+
+/// What the firmware's code takes of the flash beside the tree, with room to grow:
+/// the images measured in BENCHMARKS.md (Trees on chips) hold 9.6 to 9.8 KiB besides
+/// their trees.
+const CODE_BYTES: u64 = 12 * 1024;
+
+/// Fails, in one line, when `tree` cannot fit the flash that `memory` (a linker
+/// script's `FLASH ... LENGTH = nK`) gives, beside the code: before the linker
+/// would say it in its own words.
+fn fits(tree: &PathBuf, memory: &PathBuf, chip: &str) {
+    let script = std::fs::read_to_string(memory).unwrap_or_default();
+    let flash = (script.lines())
+        .find(|l| l.trim_start().starts_with("FLASH"))
+        .and_then(|l| l.split("LENGTH").nth(1))
+        .map(|l| l.trim_start_matches([' ', '=']).trim())
+        .and_then(|l| l.strip_suffix('K'))
+        .and_then(|k| k.trim().parse::<u64>().ok())
+        .map(|k| k * 1024);
+    let Some(flash) = flash else {
+        fail(&format!("{}: no FLASH length", memory.display()))
+    };
+    let size = std::fs::metadata(tree).map(|m| m.len()).unwrap_or(0);
+    let room = flash.saturating_sub(CODE_BYTES);
+    if size > room {
+        fail(&format!(
+            "the tree {} is {size} bytes; the {chip} has {flash} bytes of flash, and the firmware's code takes about {CODE_BYTES} of them: the largest tree that fits is {room} bytes",
+            tree.display()
+        ));
+    }
 }
 
 fn copy(from: &PathBuf, to: &PathBuf) {

@@ -106,6 +106,7 @@ pub fn devices(write: bool) -> Result<(), String> {
     }
     println!("the classic Cortex-M0 image: {flash} bytes of flash (at most {CLASSIC_FLASH}), {stack} bytes of stack (at most {CLASSIC_STACK})");
     lying_header_is_refused(classic)?;
+    too_big_is_refused()?;
 
     let avr = avr(classic)?;
     same_as_header(&avr, classic, "ATmega328P")?;
@@ -282,6 +283,63 @@ fn lying_header_is_refused(classic: &Path) -> Result<(), String> {
         }
         _ => Err(format!(
             "a tree whose header lies was not refused as expected ({expected}):\n{output}"
+        )),
+    }
+}
+
+/// A tree bigger than the micro:bit's flash (6x7 Knuth, 0.8 MB) is refused by the
+/// firmware's build in one line that names the sizes and the largest tree that
+/// fits, before any compiler or linker, and leaves no image where the last
+/// build's was (a maker would flash the old tree otherwise).
+fn too_big_is_refused() -> Result<(), String> {
+    let dir = super::target_dir().join("firmware");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let big = dir.join("knuth-6x7.mmt");
+    let made = Command::new(super::program("mmgen"))
+        .args([
+            "--pegs",
+            "6",
+            "--colors",
+            "7",
+            "--strategy",
+            "knuth",
+            "--force",
+            "--out",
+        ])
+        .arg(&big)
+        .output()
+        .map_err(|e| format!("mmgen: {e}"))?;
+    if !made.status.success() {
+        return Err(format!(
+            "mmgen 6x7: {}",
+            String::from_utf8_lossy(&made.stderr)
+        ));
+    }
+    let elf = dir.join(MICROBIT.target).join("release/mmtree-firmware");
+    let _ = std::fs::remove_file(&elf);
+    let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir("firmware")
+        .args(["build", "--release", "--quiet", "--target", MICROBIT.target])
+        .arg("--target-dir")
+        .arg(&dir)
+        .env("MMTREE_TREE", &big)
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    let said = String::from_utf8_lossy(&built.stderr);
+    let line = said
+        .lines()
+        .find(|l| l.contains("mmtree-firmware: the tree"));
+    let expected = "bytes of flash, and the firmware's code takes about 12288 of them: the largest tree that fits is 249856 bytes";
+    match line {
+        Some(line) if !built.status.success() && line.contains(expected) && !elf.exists() => {
+            println!(
+                "a tree too big for the micro:bit: refused in one line before the compiler ({})",
+                line.trim()
+            );
+            Ok(())
+        }
+        _ => Err(format!(
+            "a tree too big for the micro:bit was not refused as expected:\n{said}"
         )),
     }
 }
