@@ -58,6 +58,11 @@ pub type Outcome = Result<(), Failure>;
 pub fn parse<P: clap::Parser>(program: &str) -> P {
     match P::try_parse() {
         Ok(parsed) => parsed,
+        // Nothing asked (clap would print the whole help as the error).
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("{program}: error: no command given (see {program} --help)");
+            std::process::exit(2)
+        }
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
             eprintln!(
@@ -91,7 +96,15 @@ fn usage_line(rendered: &str, program: &str) -> String {
             words.join(" ")
         })
         .unwrap_or_else(|| program.to_string());
-    format!("{} (see {command} --help)", message.join("; "))
+    // A line that ends in a colon introduces the next ("were not provided: --out").
+    let mut joined = String::new();
+    for line in message {
+        if !joined.is_empty() {
+            joined += if joined.ends_with(':') { " " } else { "; " };
+        }
+        joined += line;
+    }
+    format!("{joined} (see {command} --help)")
 }
 
 /// `--pegs`: 1 to 8.

@@ -225,6 +225,18 @@ fn every_out_of_range_value_is_a_one_line_usage_error() {
     // The help of the subcommand the error concerns, when clap names it.
     let line = usage_error("mmlookup", &["next", "--pegs", "9"]);
     assert!(line.ends_with("(see mmlookup next --help)"), "{line}");
+    // Nothing asked is said so, not with the program's description; a missing
+    // argument is named after the colon that introduces it.
+    let line = usage_error("mmlookup", &[]);
+    assert_eq!(
+        line,
+        "mmlookup: error: no command given (see mmlookup --help)"
+    );
+    let line = usage_error("mmgen", &["--pegs", "4"]);
+    assert!(
+        line.contains("were not provided: --out <FILE> (see mmgen --help)"),
+        "{line}"
+    );
 }
 
 /// The manual pages come from the real commands: every option a page lists is
