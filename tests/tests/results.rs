@@ -55,9 +55,10 @@ fn a_row_is_rerun_and_only_its_figures_change() {
         .replace(',', "")
         .parse()
         .unwrap();
-    // Positions vary a little with the thread schedule.
+    // Positions vary with the thread schedule (a third between two runs on a busy
+    // machine: 1424 against 1063), far less than from the row's old figure (28,462).
     assert!(
-        written.abs_diff(positions) * 10 < positions,
+        written <= 2 * positions && positions <= 2 * written,
         "{written} against {positions}"
     );
 
