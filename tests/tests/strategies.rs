@@ -129,7 +129,7 @@ fn exact_below_plays_the_optimum_in_small_nodes_under_the_rule() {
     let (one, _) = generate(&dir, "t1.mmt", &[&args[..], &["--threads", "1"]].concat());
     let (two, _) = generate(&dir, "t2.mmt", &[&args[..], &["--threads", "2"]].concat());
     assert!(std::fs::read(one).unwrap() == std::fs::read(two).unwrap());
-    let err = fails(
+    let err = usage_error(
         "mmgen",
         &[
             "--strategy",
@@ -199,7 +199,7 @@ fn first_best_keeps_the_best_tree_of_one_first_guess_per_class() {
         assert!(std::fs::read(&best).unwrap() == std::fs::read(&plain).unwrap());
     }
     // The exact search needs no --first best, and a typo is not taken for it.
-    let err = fails(
+    let err = usage_error(
         "mmgen",
         &["--strategy", "optimal", "--first", "best", "--out", "x.mmt"],
     );
