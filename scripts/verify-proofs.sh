@@ -68,6 +68,9 @@ for c in 5 6 7 8 9 10 11 12 13 14 15 16; do
   rows+=("3x$c-worst|--pegs 3 --colors $c --objective worst")
 done
 
+# Milliseconds as seconds with two decimals.
+seconds() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }
+
 wanted() {
   [ $# -eq 0 ] && return 0
   local name=$1
@@ -114,7 +117,6 @@ for row in "${rows[@]}"; do
   facts=$(sed -n 's/.*certificate checked: \([0-9]*\) facts.*/\1/p' "$out/$name.check.log" | head -1)
   bytes=$(stat -c %s "$cert")
   sha=$(sha256sum "$cert" | cut -c1-16)
-  seconds() { printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10)); }
   printf '| %s | `%s` | %s | %s | %s | %s… | %s | %s |\n' "$name" "$args" "$claims" "$facts" "$bytes" "$sha" \
     "$(seconds "$wrote")" "$(seconds "$checked")" >> "$summary"
   echo "verify-proofs: $name: $(tail -1 "$out/$name.check.log") ($bytes bytes, written in $(seconds "$wrote") s, checked in $(seconds "$checked") s)"
