@@ -240,10 +240,11 @@ all_idle || fail "$victim did not come back"
 # just before the plan's array, so both attempts start together on two nodes (as
 # a requeue racing a slow first attempt would run). Task 0 is half a 4x8 proof,
 # seconds long: a 4x7 task of the leaner search could end before the array's
-# copy started (seen once in CI).
+# copy started (seen once in CI). The plan is certified: the merge job writes the
+# proof's certificate too, and mmcheck checks it.
 board=(--pegs 4 --colors 8 --strategy optimal)
 run="$work/twice"
-"$bin/mmgen" plan "${board[@]}" --tasks 2 --dir "$run" >/dev/null
+"$bin/mmgen" plan "${board[@]}" --certificate --tasks 2 --dir "$run" >/dev/null
 mkdir -p "$run/logs"
 again=$(sbatch --parsable --array=0 --output="$run/logs/again-%a.out" "$run/items.sbatch")
 "$run/submit.sh" >/dev/null
@@ -258,7 +259,12 @@ drain
 [ -n "$both" ] || fail "the two attempts at task 0 did not run at the same time"
 grep -q "^item " "$run/logs/again-0.out" || fail "the second attempt did not run: $(cat "$run/logs/again-0.out")"
 same_as_single "$run" "${board[@]}"
-say "two attempts: task 0 ran twice at the same time (on two nodes); the merge equals the single run"
+checked=$("$bin/mmcheck" "$run/tree.mmt" "$run/tree.mmc" 2>&1) || true
+case "$checked" in
+  "optimal: total 20471, proven (certificate checked: "*) ;;
+  *) fail "the merged certificate of $run does not check: $checked" ;;
+esac
+say "two attempts: task 0 ran twice at the same time (on two nodes); the merge equals the single run, and its certificate checks"
 
 # 4. A disk too small for every item: the plan's items/ folder on a tmpfs with room
 # for about a third of them (a file takes at least a 4 KiB page there); the logs

@@ -203,43 +203,75 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
     );
 }
 
-/// Plans `board` with the exact search in `dir/run`; returns the run's folder.
-fn plan_exact(dir: &Path, board: &[&str]) -> std::path::PathBuf {
-    let run = dir.join("run");
+/// Plans `board` with the exact search in `dir/NAME`, certified; returns the
+/// run's folder.
+fn plan_exact_in(dir: &Path, name: &str, board: &[&str]) -> std::path::PathBuf {
+    let run = dir.join(name);
     let base = [
         "plan",
         "--dir",
         run.to_str().unwrap(),
         "--strategy",
         "optimal",
+        "--certificate",
     ];
     let planned = ok("mmgen", &[&base[..], board].concat());
     assert!(planned.starts_with("planned "), "{planned}");
     run
 }
 
-/// Plans `board` with the exact search in `dir`, solves every item two at a time
-/// as separate processes, merges, and checks the bytes against a single run;
-/// returns the final status.
-fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::Value {
-    let run = plan_exact(dir, board);
-    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
-    assert!(plan["heuristic"]["total"].as_u64().is_some(), "{plan}");
-    let fresh = status(&run);
-    assert_eq!(fresh["best_total"], serde_json::Value::Null);
-    // As the job array runs them: five tasks, each solving its share.
-    let tasks: Vec<Vec<String>> = (0..5)
+fn plan_exact(dir: &Path, board: &[&str]) -> std::path::PathBuf {
+    plan_exact_in(dir, "run", board)
+}
+
+/// Solves every item of `run` as `tasks` array tasks, two at a time.
+fn solve_as_tasks(run: &Path, tasks: usize) {
+    let tasks: Vec<Vec<String>> = (0..tasks)
         .map(|t| {
-            ["--task", &t.to_string(), "--tasks", "5"]
+            ["--task", &t.to_string(), "--tasks", &tasks.to_string()]
                 .map(String::from)
                 .to_vec()
         })
         .collect();
-    two_at_a_time(&run, &tasks);
+    two_at_a_time(run, &tasks);
+}
+
+/// Merges the certified run in `run` into `out` and its certificate `cert`; what
+/// mmgen prints.
+fn merge_certified(run: &Path, out: &Path, cert: &Path) -> String {
+    let [run, out, cert] = [run, out, cert].map(|p| p.to_str().unwrap());
+    ok(
+        "mmgen",
+        &["merge", "--dir", run, "--out", out, "--certificate", cert],
+    )
+}
+
+/// Plans `board` with the exact search in `dir` (certified), solves every item two
+/// at a time as separate processes, merges, checks the bytes against a single run
+/// and the merged certificate with mmcheck; returns the final status.
+fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::Value {
+    let run = plan_exact(dir, board);
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    assert!(plan["heuristic"]["total"].as_u64().is_some(), "{plan}");
+    assert_eq!(plan["certificate"], true);
+    let fresh = status(&run);
+    assert_eq!(fresh["best_total"], serde_json::Value::Null);
+    // As the job array runs them: five tasks, each solving its share.
+    solve_as_tasks(&run, 5);
     assert_eq!(status(&run)["missing"], 0);
     let merged = dir.join("merged.mmt");
-    let out = merge(&run, &merged);
+    let cert = dir.join("merged.mmc");
+    let out = merge_certified(&run, &merged, &cert);
     assert!(out.contains("proven       yes"), "{out}");
+    assert!(out.contains("certificate  "), "{out}");
+    let checked = ok(
+        "mmcheck",
+        &[merged.to_str().unwrap(), cert.to_str().unwrap()],
+    );
+    assert!(
+        checked.contains(", proven (certificate checked: "),
+        "{checked}"
+    );
     let single_args = [&["--strategy", "optimal"][..], board].concat();
     let (single, report) = generate(dir, "single.mmt", &single_args);
     assert!(
@@ -269,6 +301,84 @@ fn exact_plans_merge_into_the_single_run_s_proven_optimum() {
 }
 
 #[test]
+fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_named() {
+    let dir = scratch("cluster_certified");
+    let board = ["--pegs", "4", "--colors", "6", "--consistent-only"];
+    // An item's budget, and so its proof, depends on the items done before it:
+    // the certificates of two task splits differ, but both prove the optimum, and
+    // the same items merge into the same bytes.
+    let certificate = |name: &str, tasks: usize| {
+        let run = plan_exact_in(&dir, name, &board);
+        solve_as_tasks(&run, tasks);
+        let (tree, cert) = (
+            dir.join(format!("{name}.mmt")),
+            dir.join(format!("{name}.mmc")),
+        );
+        merge_certified(&run, &tree, &cert);
+        let checked = ok("mmcheck", &[tree.to_str().unwrap(), cert.to_str().unwrap()]);
+        assert!(
+            checked.starts_with("optimal: total 5660, proven"),
+            "{checked}"
+        );
+        let again = dir.join("again.mmc");
+        std::fs::remove_file(&tree).unwrap();
+        merge_certified(&run, &tree, &again);
+        assert!(std::fs::read(&cert).unwrap() == std::fs::read(&again).unwrap());
+        run
+    };
+    certificate("one", 1);
+    let run = certificate("three", 3);
+
+    // An item's certificate gone: the item is damaged (rerun), and named.
+    let cert_of_2 = run.join("items").join("2.mmc");
+    let kept = std::fs::read(&cert_of_2).unwrap();
+    std::fs::remove_file(&cert_of_2).unwrap();
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([2]));
+    // A byte of it changed: the merge refuses it, naming the item, and writes nothing.
+    let mut bad = kept.clone();
+    let middle = bad.len() / 2;
+    bad[middle] ^= 1;
+    std::fs::write(&cert_of_2, &bad).unwrap();
+    let (bad_tree, bad_cert) = (dir.join("bad.mmt"), dir.join("bad.mmc"));
+    let [r, out, cert] = [&run, &bad_tree, &bad_cert].map(|p| p.to_str().unwrap());
+    let err = fails(
+        "mmgen",
+        &["merge", "--dir", r, "--out", out, "--certificate", cert],
+    );
+    assert!(
+        err.contains("2.mmc") && err.contains("rerun item 2"),
+        "{err}"
+    );
+    assert!(!bad_cert.exists() && !bad_tree.exists());
+    std::fs::write(&cert_of_2, &kept).unwrap();
+
+    // A plan made without --certificate has none to merge.
+    let plain = dir.join("plain");
+    let base = [
+        "plan",
+        "--dir",
+        plain.to_str().unwrap(),
+        "--strategy",
+        "optimal",
+    ];
+    ok("mmgen", &[&base[..], &board].concat());
+    solve_as_tasks(&plain, 1);
+    let err = fails(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            plain.to_str().unwrap(),
+            "--out",
+            out,
+            "--certificate",
+            cert,
+        ],
+    );
+    assert!(err.contains("made without --certificate"), "{err}");
+}
+
+#[test]
 fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
     let dir = scratch("cluster_exact_bc");
     let board = ["--pegs", "4", "--colors", "10", "--no-repeat"];
@@ -293,7 +403,9 @@ fn an_exact_plan_shows_first_guesses_too_dear_and_unmeetable_depths() {
     assert_eq!(floors.last(), Some(&11228));
     let dear = std::fs::read_dir(run.join("items"))
         .unwrap()
-        .filter(|f| std::fs::read(f.as_ref().unwrap().path()).unwrap()[24] == 2)
+        .map(|f| f.unwrap().path())
+        .filter(|f| f.extension().is_some_and(|e| e == "item"))
+        .filter(|f| std::fs::read(f).unwrap()[24] == 2)
         .count();
     assert!(dear > 0, "no item was cut short by the budget");
 
@@ -304,15 +416,33 @@ fn an_exact_plan_shows_first_guesses_too_dear_and_unmeetable_depths() {
     let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
     solve_two_at_a_time(&run, &(0..jobs).collect::<Vec<_>>());
     let out = dir.join("none.mmt");
-    let err = fails(
+    let cert = dir.join("none.mmc");
+    let merged = common::run(
         "mmgen",
-        &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
+        &[
+            "merge",
+            "--dir",
+            run_text,
+            "--out",
+            out.to_str().unwrap(),
+            "--certificate",
+            cert.to_str().unwrap(),
+        ],
     );
+    let err = String::from_utf8_lossy(&merged.stderr);
+    assert_eq!(merged.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("no strategy solves every secret within 4 guesses"),
+        err.contains("mmgen: certificate of that proof: ")
+            && err.contains("no strategy solves every secret within 4 guesses"),
         "{err}"
     );
     assert!(!out.exists());
+    // What the items proved is certified all the same.
+    let checked = ok("mmcheck", &[cert.to_str().unwrap()]);
+    assert!(
+        checked.contains("no strategy solves every secret within 4 guesses: proven"),
+        "{checked}"
+    );
 }
 
 #[test]
@@ -330,6 +460,21 @@ fn plans_refuse_what_they_cannot_build() {
     let err = plan(&["--strategy", "knuth", "--max-depth", "5"]);
     assert!(
         err.contains("--max-depth applies to --strategy optimal only"),
+        "{err}"
+    );
+    let err = usage_error(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            run.to_str().unwrap(),
+            "--strategy",
+            "knuth",
+            "--certificate",
+        ],
+    );
+    assert!(
+        err.contains("--certificate applies only to --strategy optimal"),
         "{err}"
     );
     let err = plan(&["--strategy", "optimal", "--max-depth", "4"]);

@@ -194,6 +194,9 @@ impl Proof {
     pub const MAGIC: [u8; 8] = *b"MMCERT\0\0";
     /// The format's version, after the magic.
     pub const VERSION: u16 = 1;
+    /// Why a certificate is refused with a forced first guess.
+    pub const NOT_WITH_FIRST: &'static str =
+        "--certificate proves the optimum over every first guess: it does not go with --first";
 
     /// Starts a certificate for `board` (guesses from the candidates only, with
     /// `candidates_only`) that [`Proof::finish`] will put at `target`. It is
@@ -209,6 +212,12 @@ impl Proof {
         let temporary =
             partial.map_or_else(|| lookup::replace::temporary(target), Path::to_path_buf);
         let proof = Proof::open(File::create(&temporary)?, temporary, target, board);
+        proof.lock().emit(&Proof::header(board, candidates_only));
+        Ok(proof)
+    }
+
+    /// The bytes a certificate of `board` starts with.
+    fn header(board: Board, candidates_only: bool) -> Vec<u8> {
         let mut header = Proof::MAGIC.to_vec();
         header.extend_from_slice(&Proof::VERSION.to_le_bytes());
         header.extend([
@@ -217,8 +226,71 @@ impl Proof {
             u8::from(board.repeat()),
             u8::from(candidates_only),
         ]);
-        proof.lock().emit(&header);
-        Ok(proof)
+        header
+    }
+
+    /// Appends the facts of the certificate at `path`, of the same board, as they
+    /// are: their uses count back from each fact, so they keep naming the same
+    /// facts. Streamed, and checked as it is read (header, end, count, checksum):
+    /// returns how many facts it held, or an error, after which this certificate
+    /// is only to be abandoned.
+    pub fn append(&self, path: &Path, board: Board, candidates_only: bool) -> io::Result<u64> {
+        use std::io::Read;
+        let invalid = || {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "not a whole certificate of this board",
+            )
+        };
+        let header = Proof::header(board, candidates_only);
+        let mut file = File::open(path)?;
+        let len = file.metadata()?.len();
+        // The end: 0, the count (a varint: every byte but its last has the high
+        // bit set, and the end byte has not), the checksum (4 bytes).
+        let tail_len = len.min(15) as usize;
+        let mut tail = vec![0; tail_len];
+        file.seek(SeekFrom::End(-(tail_len as i64)))?;
+        file.read_exact(&mut tail)?;
+        let count_end = tail_len.checked_sub(4).ok_or_else(invalid)?;
+        let count_start = (0..count_end.saturating_sub(1))
+            .rev()
+            .find(|&i| tail[i] < 0x80)
+            .ok_or_else(invalid)?
+            + 1;
+        let mut facts = 0u64;
+        for (shift, &byte) in tail[count_start..count_end].iter().enumerate() {
+            facts |= u64::from(byte & 0x7f)
+                .checked_shl(7 * shift as u32)
+                .ok_or_else(invalid)?;
+        }
+        let end_at = len - (tail_len - count_start + 1) as u64;
+        if tail[count_start - 1] != END || end_at < header.len() as u64 {
+            return Err(invalid());
+        }
+        file.seek(SeekFrom::Start(0))?;
+        let mut crc = crc32fast::Hasher::new();
+        let mut start = vec![0; header.len()];
+        file.read_exact(&mut start)?;
+        if start != header {
+            return Err(invalid());
+        }
+        crc.update(&start);
+        let mut state = self.lock();
+        let mut chunk = vec![0; 1 << 20];
+        let mut left = end_at - header.len() as u64;
+        while left > 0 {
+            let take = left.min(chunk.len() as u64) as usize;
+            file.read_exact(&mut chunk[..take])?;
+            crc.update(&chunk[..take]);
+            state.emit(&chunk[..take]);
+            left -= take as u64;
+        }
+        crc.update(&tail[count_start - 1..count_end]);
+        if crc.finalize().to_le_bytes() != tail[count_end..] {
+            return Err(invalid());
+        }
+        state.facts += facts;
+        Ok(facts)
     }
 
     /// The certificate a checkpointed run left at `partial`, to go on from where
@@ -453,6 +525,24 @@ impl Exact {
             symmetry: symmetry.map(Symmetry::recorded),
         };
         self.with_proof(|p| p.fact(fact, true)).unwrap_or(NO_RECORD)
+    }
+
+    /// Writes the claim of a plan's merge: every code, with `depth` guesses left,
+    /// costs at least `bound`, by the facts numbered `uses` (its items') and the
+    /// checker's own bounds, as a search of every code would prove it.
+    pub fn prove_merged(&self, context: Context, depth: u32, bound: u32, uses: &[u64]) {
+        let all: Vec<u32> = (0..context.codes.len()).collect();
+        let node = crate::Node {
+            candidates: &all,
+            history: &[],
+        };
+        let symmetry = context.symmetry_at(&node);
+        self.with_proof(Proof::begin);
+        for &record in uses {
+            self.depend_on(record);
+        }
+        let depth = depth.min(all.len() as u32);
+        self.prove_search(context, &all, depth, bound, symmetry.as_ref());
     }
 
     /// The search in progress rests on fact `record`, as written.

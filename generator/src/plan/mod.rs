@@ -49,6 +49,9 @@ pub struct Recipe {
     /// The exact search: no secret may need more guesses.
     pub max_depth: Option<u32>,
     pub symmetry: bool,
+    /// Exact plans: each item writes the certificate of its proof, and the merge
+    /// puts them together into one (docs/certificate.md).
+    pub certified: bool,
 }
 
 /// The strategy of a recipe: a rule, or the exact search, whose items are costed
@@ -77,8 +80,21 @@ impl Recipe {
         }
     }
 
+    /// Refuses a certificate for what has no proof to certify: a rule's tree, or
+    /// an exact search held to one first guess.
+    pub fn check(&self) -> Result<(), String> {
+        if self.certified && self.strategy != StrategyKind::Optimal {
+            return Err("--certificate applies only to --strategy optimal".into());
+        }
+        if self.certified && self.first.is_some() {
+            return Err(crate::exact::Proof::NOT_WITH_FIRST.into());
+        }
+        Ok(())
+    }
+
     /// The strategy, or why a plan cannot build it.
     pub(crate) fn builder(&self) -> Result<Builder, String> {
+        self.check()?;
         if self.strategy == StrategyKind::Optimal {
             let optimal = crate::strategy::exact(self.options(), self.board);
             optimal.assume_depth(self.max_depth);
@@ -300,6 +316,7 @@ mod tests {
                 first: None,
                 max_depth: None,
                 symmetry: true,
+                certified: false,
             },
             depth: 1,
             top: Top::Leaf(0),

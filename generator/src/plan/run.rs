@@ -8,7 +8,7 @@ use super::json::identity;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
-use crate::exact::UNLIMITED;
+use crate::exact::{Proof, Written, UNLIMITED};
 use crate::output::write_owned;
 use crate::strategy::Optimal;
 use crate::{lay_out, Counters, Generated, Node};
@@ -145,12 +145,22 @@ impl Run {
         self.dir.join("items").join(format!("{index}.item"))
     }
 
-    /// Item `index` if its file is there and whole: `Ok(None)` if missing.
+    /// Where a certified plan's item `index` keeps its certificate.
+    fn certificate_path(&self, index: usize) -> PathBuf {
+        self.dir.join("items").join(format!("{index}.mmc"))
+    }
+
+    /// Item `index` if its file is there and whole: `Ok(None)` if missing. A
+    /// certified plan's item needs its certificate too (written before the item,
+    /// so one without it is damaged; the merge reads it whole).
     fn read_item(&self, index: usize) -> Result<Option<Solved>, ()> {
         let bytes = match std::fs::read(self.item_path(index)) {
             Ok(bytes) => bytes,
             Err(_) => return Ok(None),
         };
+        if self.plan.recipe.certified && !self.certificate_path(index).is_file() {
+            return Err(());
+        }
         let secrets = self.plan.items[index].secrets;
         item::decode(&bytes, self.id, index as u32, secrets)
             .map(Some)
@@ -169,14 +179,24 @@ impl Run {
             return Ok(false);
         }
         let recipe = &self.plan.recipe;
-        let work = match self.work.get() {
-            Some(work) => work,
-            None => {
-                let work = Work {
-                    codes: Codes::new(recipe.board),
-                    builder: recipe.builder()?,
-                    classes: Mutex::new(HashMap::new()),
-                };
+        let new_work = || -> Result<Work, String> {
+            Ok(Work {
+                codes: Codes::new(recipe.board),
+                builder: recipe.builder()?,
+                classes: Mutex::new(HashMap::new()),
+            })
+        };
+        // A certified item's proof rests on its own facts only: its search starts
+        // with nothing proven, whatever items this process solved before.
+        let own;
+        let work = match (recipe.certified, self.work.get()) {
+            (true, _) => {
+                own = new_work()?;
+                &own
+            }
+            (false, Some(work)) => work,
+            (false, None) => {
+                let work = new_work()?;
                 self.work.get_or_init(|| work)
             }
         };
@@ -219,19 +239,33 @@ impl Run {
         counters: &Counters,
     ) -> Result<Outcome, String> {
         let item = &self.plan.items[index];
+        let recipe = &self.plan.recipe;
         let (_, done) = self.scan();
         let known = exact::known(&self.plan, optimal, &done);
         let budget = exact::budget(&self.plan, index, &known)
             .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED));
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
-        let context = Optimal::context(&work.codes, self.plan.recipe.settings(), counters);
+        let context = Optimal::context(&work.codes, recipe.settings(), counters);
         let depth = exact::depth_left(&self.plan, item);
         let node = Node {
             candidates: &candidates,
             history: &history,
         };
-        let Some(cost) = optimal.exact.cost_below(context, node, depth, budget) else {
+        if recipe.certified {
+            let path = self.certificate_path(index);
+            let proof = Proof::create(&path, None, recipe.board, recipe.consistent_only)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            optimal.exact.prove_into(proof);
+        }
+        let found = optimal.exact.cost_below(context, node, depth, budget);
+        if let Some(proof) = optimal.exact.take_proof() {
+            let path = self.certificate_path(index);
+            proof
+                .finish()
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        let Some(cost) = found else {
             let floor = exact::floor(&self.plan, optimal, item);
             return Ok(Outcome::AtLeast(u64::from(budget).max(floor)));
         };
@@ -335,6 +369,75 @@ impl Run {
         let codes = Codes::new(recipe.board);
         let info = recipe.builder()?.strategy().info(&codes);
         Ok(lay_out(recipe.board, &tree, info))
+    }
+}
+
+impl Run {
+    /// The certificate of a certified exact plan, written to `target`: its items'
+    /// certificates one after another, then the claim about every code that rests
+    /// on their last facts (each item's proof of its class) and the checker's own
+    /// bounds, as a search of every code would prove it. For after [`Run::merge`]:
+    /// every item done and the first guess decided.
+    pub fn merge_certificate(&self, target: &Path) -> Result<Written, String> {
+        let recipe = &self.plan.recipe;
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
+        let (true, Builder::Exact(optimal)) = (recipe.certified, recipe.builder()?) else {
+            return Err(
+                "the plan was made without --certificate, so its items wrote none: \
+                        plan it again with --certificate and solve its items"
+                    .into(),
+            );
+        };
+        let proof =
+            Proof::create(target, None, recipe.board, recipe.consistent_only).map_err(cannot)?;
+        let mut facts = 0;
+        let mut uses = Vec::new();
+        for index in 0..self.plan.items.len() {
+            let path = self.certificate_path(index);
+            let count = match proof.append(&path, recipe.board, recipe.consistent_only) {
+                Ok(count) => count,
+                Err(e) => {
+                    proof.abandon();
+                    return Err(format!("{}: {e}; rerun item {index}", path.display()));
+                }
+            };
+            facts += count;
+            // An item whose class the bounds settle alone wrote no fact.
+            if count > 0 {
+                uses.push(facts - 1);
+            }
+        }
+        let (_, done) = self.scan();
+        let known = exact::known(&self.plan, &optimal, &done);
+        let floor = exact::standing(&self.plan, &known).map_or(0, |s| s.floor);
+        let bound = u32::try_from(floor).unwrap_or(UNLIMITED);
+        let codes = Codes::new(recipe.board);
+        let counters = Counters::default();
+        let context = Optimal::context(&codes, recipe.settings(), &counters);
+        optimal.exact.prove_into(proof);
+        let depth = recipe.max_depth.unwrap_or(UNLIMITED);
+        optimal.exact.prove_merged(context, depth, bound, &uses);
+        let proof = optimal
+            .exact
+            .take_proof()
+            .ok_or("the certificate was lost")?;
+        let written = proof.finish().map_err(cannot)?;
+        self.remove_leftovers();
+        Ok(written)
+    }
+
+    /// Removes the temporary certificates of item attempts that were killed (a
+    /// lost node's): every item is done, so no attempt still needs one.
+    fn remove_leftovers(&self) {
+        let Ok(files) = std::fs::read_dir(self.dir.join("items")) else {
+            return;
+        };
+        for file in files.flatten() {
+            let name = file.file_name();
+            if name.to_string_lossy().contains(".mmc.tmp-") {
+                let _ = std::fs::remove_file(file.path());
+            }
+        }
     }
 }
 

@@ -42,6 +42,11 @@ pub fn scripts(run: &Run, mmgen: &str, tasks: usize) -> Vec<(&'static str, Strin
          \x20 --task \"$SLURM_ARRAY_TASK_ID\" --tasks {tasks}\n",
         last = tasks - 1,
     );
+    // A certified plan's merge puts its items' certificates together too.
+    let certificate = match run.plan.recipe.certified {
+        true => format!(" \\\n  --certificate {dir}/tree.mmc"),
+        false => String::new(),
+    };
     let merge = format!(
         "#!/bin/bash\n\
          # Merges the items into one tree file, byte-identical to a single mmgen run.\n\
@@ -51,7 +56,7 @@ pub fn scripts(run: &Run, mmgen: &str, tasks: usize) -> Vec<(&'static str, Strin
          #SBATCH --kill-on-invalid-dep=yes\n\
          #SBATCH --output={dir}/logs/merge.out\n\
          set -euo pipefail\n\
-         exec {mmgen} merge --dir {dir} --out {dir}/tree.mmt\n"
+         exec {mmgen} merge --dir {dir} --out {dir}/tree.mmt{certificate}\n"
     );
     let submit = format!(
         "#!/bin/bash\n\

@@ -146,7 +146,7 @@ impl SearchArgs {
             ));
         }
         if self.certificate.is_some() && self.first.is_some() {
-            return Err("--certificate proves the optimum over every first guess: it does not go with --first".into());
+            return Err(generator::strategy::Proof::NOT_WITH_FIRST.into());
         }
         if self.max_depth.is_some() && self.objective == Some(Objective::Worst) {
             return Err(

@@ -2,8 +2,9 @@
 //! as independent work items, on a cluster or anywhere (see `generator::plan`).
 
 use crate::args::{first_guess, pool, BoardArgs};
-use generator::output::{check_target, write_tree_file};
+use generator::output::{certificate_target, check_target, write_tree_file};
 use generator::plan::{array_tasks, task_items, Plan, Recipe, Run};
+use generator::strategy::Proof;
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
 use lookup::format::{StrategyKind, Summary};
@@ -46,6 +47,11 @@ pub struct PlanArgs {
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
+    /// optimal: each item writes the certificate of its proof (RUN/items/N.mmc, on
+    /// one thread), and `mmgen merge --certificate FILE` puts them together into
+    /// one that `mmcheck` checks (docs/certificate.md).
+    #[arg(long)]
+    certificate: bool,
     /// Replace a different plan already in RUN (its items become useless).
     #[arg(long)]
     force: bool,
@@ -100,6 +106,10 @@ pub struct MergeArgs {
     /// Replace FILE even if it exists and is not a tree file.
     #[arg(long)]
     force: bool,
+    /// A certified plan: write the merged certificate of the proof to FILE (as for
+    /// `mmgen --certificate`).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -115,7 +125,9 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         first,
         max_depth: args.max_depth,
         symmetry: !args.no_symmetry,
+        certified: args.certificate,
     };
+    (recipe.check()).map_err(|e| Failure::Usage(format!("{e} (see mmgen plan --help)")))?;
     let plan = pool(args.threads)?.install(|| Plan::new(recipe, args.depth))?;
     if let Ok(existing) = Run::open(&args.dir) {
         if existing.plan != plan && !args.force {
@@ -165,7 +177,11 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         }
     }
     let run = Run::open(&args.dir)?;
-    let pool = pool(args.threads)?;
+    // A certified item's facts come in one thread's order (see `--certificate`).
+    let pool = pool(match run.plan.recipe.certified {
+        true => 1,
+        false => args.threads,
+    })?;
     let items = match (args.task, args.tasks) {
         // The task is below the tasks (checked above).
         (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks).unwrap_or_default(),
@@ -275,8 +291,27 @@ pub fn status(args: &StatusArgs) -> Outcome {
 
 pub fn merge(args: &MergeArgs) -> Outcome {
     check_target(&args.out, args.force).map_err(|e| e.to_string())?;
+    let certificate = (args.certificate.as_ref())
+        .map(|target| certificate_target(target, args.force, &Proof::MAGIC))
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let run = Run::open(&args.dir)?;
-    let tree = run.merge()?;
+    let merged = run.merge();
+    let written = match (&certificate, &merged) {
+        (Some(path), Ok(_)) => Some(run.merge_certificate(path)?),
+        // The items proved that no strategy meets the depth: that is certified too.
+        (Some(path), Err(e)) if e.contains("no strategy") => {
+            let written = run.merge_certificate(path)?;
+            eprintln!(
+                "mmgen: certificate of that proof: {} ({} facts)",
+                path.display(),
+                written.facts
+            );
+            None
+        }
+        _ => None,
+    };
+    let tree = merged?;
     let bytes = write_tree_file(&args.out, &tree, args.force).map_err(|e| e.to_string())?;
     let first = tree
         .board
@@ -285,10 +320,25 @@ pub fn merge(args: &MergeArgs) -> Outcome {
     let summary = Summary::new(tree.board, &tree.meta, first, bytes);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let extra = serde_json::json!({ "file": args.out.display().to_string() });
+        let extra = serde_json::json!({
+            "file": args.out.display().to_string(),
+            "certificate_facts": written.map(|w| w.facts),
+            "certificate_bytes": written.map(|w| w.bytes),
+        });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
     } else {
         writeln!(out, "{summary}")?;
+        if let (Some(w), Some(path)) = (written, &certificate) {
+            writeln!(
+                out,
+                "certificate  {} ({} facts, {} bytes; check it: mmcheck {} {})",
+                path.display(),
+                w.facts,
+                w.bytes,
+                args.out.display(),
+                path.display()
+            )?;
+        }
         writeln!(out, "file         {} ({bytes} bytes)", args.out.display())?;
     }
     Ok(())
