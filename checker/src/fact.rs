@@ -282,13 +282,19 @@ impl Checker {
         if self.least(n, depth) < bound {
             check.run()?;
         }
+        self.keep(fact);
+        Ok(())
+    }
+
+    /// Keeps `fact` for the facts after it that use it, unchecked: for a fact an
+    /// earlier check of the same certificate checked.
+    pub fn keep(&mut self, fact: &Fact) {
         self.proven.push(Proven {
-            set: set.into(),
-            depth,
-            bound,
+            set: fact.set.as_slice().into(),
+            depth: normal(fact.depth, fact.set.len()),
+            bound: fact.bound.unwrap_or(INFINITE),
             key: fact.key,
         });
-        Ok(())
     }
 
     /// The sets of the earlier facts `fact` uses, rebuilt, with what they prove.

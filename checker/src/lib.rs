@@ -35,14 +35,36 @@ pub struct Claim {
 pub struct Checked {
     pub header: Header,
     pub facts: u64,
+    /// Facts an earlier check of the same certificate checked, kept unchecked.
+    pub earlier: u64,
     pub claims: Vec<Claim>,
 }
 
-/// Checks the certificate at `path`, fact by fact; `progress` hears the facts
-/// checked so far now and then. The error names the first fact that fails.
-pub fn check(path: &Path, mut progress: impl FnMut(u64)) -> Result<Checked, String> {
+/// How far a check of a certificate got: its first `facts` facts hold. A
+/// certificate is named by its size and checksum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub size: u64,
+    pub crc: u32,
+    pub facts: u64,
+}
+
+/// Checks the certificate at `path`, fact by fact; `progress` hears how far the
+/// check got now and then. The facts an `earlier` check of the same certificate
+/// got through are kept without a check (a check longer than a session goes on
+/// where it stopped; another certificate's progress is not used). The error
+/// names the first fact that fails.
+pub fn check(
+    path: &Path,
+    earlier: Option<Progress>,
+    mut progress: impl FnMut(Progress),
+) -> Result<Checked, String> {
     let mut reader = Reader::open(path).map_err(|e| e.to_string())?;
     let header = reader.header;
+    let (size, crc) = reader.identity;
+    let skip = earlier
+        .filter(|e| (e.size, e.crc) == (size, crc))
+        .map_or(0, |e| e.facts);
     let board = Board::new(header.pegs, header.colors, header.repeat)?;
     let mut checker = Checker::new(board, header.candidates_only);
     let mut claims: Vec<Claim> = Vec::new();
@@ -53,9 +75,13 @@ pub fn check(path: &Path, mut progress: impl FnMut(u64)) -> Result<Checked, Stri
             Ok(None) => break,
             Err(e) => return Err(format!("after fact {facts}: {e}")),
         };
-        checker
-            .check(&fact, facts)
-            .map_err(|e| format!("fact {facts} does not hold: {e}"))?;
+        if facts < skip {
+            checker.keep(&fact);
+        } else {
+            checker
+                .check(&fact, facts)
+                .map_err(|e| format!("fact {facts} does not hold: {e}"))?;
+        }
         if fact.claim {
             if fact.set.len() != checker.board.codes.len() {
                 return Err(format!("fact {facts} is a claim but not about every code"));
@@ -69,8 +95,8 @@ pub fn check(path: &Path, mut progress: impl FnMut(u64)) -> Result<Checked, Stri
             }
         }
         facts += 1;
-        if facts.is_multiple_of(100_000) {
-            progress(facts);
+        if facts.is_multiple_of(100_000) && facts > skip {
+            progress(Progress { size, crc, facts });
         }
     }
     if claims.is_empty() {
@@ -79,6 +105,7 @@ pub fn check(path: &Path, mut progress: impl FnMut(u64)) -> Result<Checked, Stri
     Ok(Checked {
         header,
         facts,
+        earlier: skip.min(facts),
         claims,
     })
 }

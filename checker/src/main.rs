@@ -2,7 +2,7 @@
 //! a tree file, that the tree reaches what the certificate proves.
 
 use checker::bounds::INFINITE;
-use checker::{check, Checked, Claim};
+use checker::{check, Checked, Claim, Progress};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,6 +18,11 @@ struct Args {
     /// alone, to see what it proves.
     #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
     files: Vec<PathBuf>,
+    /// Record in RECORD how far the check got (every 100,000 facts), and go on
+    /// from where an earlier check of the same certificate recorded there: for a
+    /// check longer than one sitting. What it skips, it says it skipped.
+    #[arg(long, value_name = "RECORD")]
+    resume: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -27,7 +32,7 @@ fn main() -> ExitCode {
         [tree, certificate] => (Some(tree), certificate),
         _ => unreachable!("clap takes one or two files"),
     };
-    match run(tree, certificate) {
+    match run(tree, certificate, args.resume.as_deref()) {
         Ok(lines) => {
             lines.iter().for_each(|line| println!("{line}"));
             ExitCode::SUCCESS
@@ -39,19 +44,39 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(tree: Option<&PathBuf>, certificate: &Path) -> Result<Vec<String>, String> {
+fn run(
+    tree: Option<&PathBuf>,
+    certificate: &Path,
+    record: Option<&Path>,
+) -> Result<Vec<String>, String> {
     // The tree first: a wrong or damaged tree is said before a long check.
     let audited = tree.map(audited).transpose()?;
-    let checked = check(certificate, |facts| {
-        eprintln!("mmcheck: {facts} facts checked")
+    let earlier = record.and_then(read_progress);
+    let checked = check(certificate, earlier, |now| {
+        eprintln!("mmcheck: {} facts checked", now.facts);
+        if let Some(record) = record {
+            if let Err(e) = write_progress(record, now) {
+                eprintln!(
+                    "mmcheck: cannot record the progress in {}: {e}",
+                    record.display()
+                );
+            }
+        }
     })
     .map_err(|e| format!("{}: {e}", certificate.display()))?;
     let Checked {
         header,
         facts,
+        earlier,
         ref claims,
     } = checked;
-    let proven = format!("proven (certificate checked: {facts} facts)");
+    let proven = match (earlier, record) {
+        (1.., Some(record)) => format!(
+            "proven (certificate checked: {facts} facts, the first {earlier} by an earlier check recorded in {})",
+            record.display()
+        ),
+        _ => format!("proven (certificate checked: {facts} facts)"),
+    };
     let mut lines: Vec<String> = (claims.iter())
         .filter(|c| c.bound == INFINITE)
         .map(|c| {
@@ -126,4 +151,29 @@ fn audited(path: &PathBuf) -> Result<(lookup::Board, u64, u32, bool), String> {
         report.stats.max_guesses,
         consistent,
     ))
+}
+
+/// The progress an earlier check recorded in `record`, if it holds one.
+fn read_progress(record: &Path) -> Option<Progress> {
+    let text = std::fs::read_to_string(record).ok()?;
+    let mut numbers = text
+        .split_whitespace()
+        .filter_map(|w| w.parse::<u64>().ok());
+    let (size, crc, facts) = (numbers.next()?, numbers.next()?, numbers.next()?);
+    Some(Progress {
+        size,
+        crc: u32::try_from(crc).ok()?,
+        facts,
+    })
+}
+
+/// Records `now` in `record`, through a temporary file renamed over it.
+fn write_progress(record: &Path, now: Progress) -> std::io::Result<()> {
+    let text = format!(
+        "mmcheck progress: the certificate of {} bytes with CRC-32 {} holds in its first {} facts\n",
+        now.size, now.crc, now.facts
+    );
+    let temporary = record.with_extension("tmp");
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, record)
 }

@@ -51,6 +51,8 @@ pub struct Reader {
     /// Bytes left before the checksum.
     left: u64,
     pub header: Header,
+    /// The file's size and checksum: which certificate this is.
+    pub identity: (u64, u32),
 }
 
 fn bad(what: impl Into<String>) -> io::Error {
@@ -83,6 +85,7 @@ impl Reader {
         let mut reader = Reader {
             input: BufReader::with_capacity(1 << 20, File::open(path)?),
             left: size - 4,
+            identity: (size, u32::from_le_bytes(stored)),
             header: Header {
                 pegs: 0,
                 colors: 0,

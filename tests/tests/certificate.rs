@@ -535,3 +535,39 @@ fn a_certified_proof_interrupted_twice_resumes_and_its_certificate_checks() {
     );
     assert!(err.contains("saved without a certificate"), "{err}");
 }
+
+#[test]
+fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
+    let dir = scratch("certificate_resume_check");
+    let tree = root().join("trees/optimal-4x6.mmt");
+    let cert = root().join("trees/optimal-4x6.mmc");
+    let bytes = std::fs::read(&cert).unwrap();
+    let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
+    let record = dir.join("progress");
+    let resume = |record: &Path| {
+        let [record, tree, cert] = [record, &tree, &cert].map(|p| p.to_str().unwrap());
+        ok("mmcheck", &["--resume", record, tree, cert])
+    };
+    // Nothing recorded yet: a whole check.
+    let whole = resume(&record);
+    assert!(
+        whole.starts_with("optimal: total 5625, proven (certificate checked: "),
+        "{whole}"
+    );
+    assert!(!whole.contains("earlier"), "{whole}");
+    // This certificate's first 300 facts recorded as checked: kept, and said.
+    let mine = format!("mmcheck progress: the certificate of {} bytes with CRC-32 {crc} holds in its first 300 facts\n", bytes.len());
+    std::fs::write(&record, &mine).unwrap();
+    let said = resume(&record);
+    assert!(
+        said.contains("the first 300 by an earlier check recorded in"),
+        "{said}"
+    );
+    // Another certificate's record is not used.
+    std::fs::write(
+        &record,
+        mine.replace(&crc.to_string(), &(crc ^ 1).to_string()),
+    )
+    .unwrap();
+    assert_eq!(resume(&record), whole);
+}
