@@ -39,7 +39,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
-.PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots \
+.PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots python test-python \
 	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results
 
 FUZZ_SECONDS ?= 600
@@ -63,6 +63,27 @@ test: toolchain
 	# The page's WebAssembly core that mmlookup embeds is built from today's sources.
 	scripts/wasm-core.sh check
 	$(MAKE) lint
+	$(MAKE) test-python
+
+# The Python package (python/): a venv with maturin and pytest from PyPI, the
+# abi3 wheel built (one wheel for CPython 3.9 on) and installed into it. Its
+# tests check it against mmlookup and mmgen (the debug builds `make test` made).
+VENV := $(TARGET_DIR)/venv
+$(VENV)/bin/maturin:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q "maturin>=1.8,<2" "pytest>=8"
+
+python: toolchain $(VENV)/bin/maturin
+	rm -rf $(TARGET_DIR)/wheels
+	cd python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(abspath $(VENV))/bin/maturin build --release -q -o $(abspath $(TARGET_DIR))/wheels
+	$(VENV)/bin/pip install -q --force-reinstall --no-deps $(TARGET_DIR)/wheels/mmtree-*.whl
+	@echo "python: installed into $(VENV); try $(VENV)/bin/python -c 'import mmtree; print(mmtree.Tree(\"trees/optimal-5x7.mmt\").next())'"
+
+test-python: python
+	$(CARGO) build --workspace --bins
+	MMTREE_BIN=$(abspath $(TARGET_DIR))/debug $(VENV)/bin/pytest -q python/tests
+	cd python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(CARGO) clippy -q -- -D warnings
+	cd python && $(CARGO) fmt --check
 
 # Every proven row of RESULTS.md: its certificate written and checked by mmcheck, with
 # sizes and times (hours; a row done is not redone, a long one resumes from its

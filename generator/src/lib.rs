@@ -85,6 +85,11 @@ impl Stop {
         self.passed.load(Ordering::Relaxed)
     }
 
+    /// Gives up now, whatever the time (an interrupt: Ctrl-C in Python's `build`).
+    pub fn now(&self) {
+        self.passed.store(true, Ordering::Relaxed);
+    }
+
     /// Whether the run's time has passed (from then on, work is skipped).
     pub fn passed(&self) -> bool {
         if self.passed.load(Ordering::Relaxed) {

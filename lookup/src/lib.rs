@@ -30,7 +30,8 @@
 //! ```
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
-#![forbid(unsafe_code)]
+// `unsafe` only where a file is mapped (`mapped`), with its argument there.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "std")]
 pub mod audit;
@@ -41,6 +42,8 @@ pub mod cli;
 pub mod format;
 #[cfg(feature = "std")]
 pub mod hint;
+#[cfg(feature = "mmap")]
+pub mod mapped;
 pub mod play;
 #[cfg(feature = "cli")]
 pub mod replace;

@@ -1,9 +1,9 @@
 //! Where a tree's bytes come from: a memory-mapped file, or the classic Knuth tree
 //! compiled into this binary so that `mmlookup next` works anywhere with no set-up.
 
+use lookup::mapped::map;
 use lookup::{Board, Tree};
 use memmap2::Mmap;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -39,36 +39,6 @@ impl AsRef<[u8]> for Bytes {
             Bytes::Embedded(bytes) => bytes,
         }
     }
-}
-
-/// Maps `path` read-only.
-fn map(path: &Path) -> Result<Mmap, String> {
-    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let kind = file
-        .metadata()
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?
-        .file_type();
-    if kind.is_dir() {
-        return Err(format!(
-            "{} is a directory; give a tree file (.mmt) made by mmgen",
-            path.display()
-        ));
-    }
-    if !kind.is_file() {
-        return Err(format!(
-            "{} is not a regular file (a device, fifo or socket); give a tree file (.mmt) made by mmgen",
-            path.display()
-        ));
-    }
-    // SAFETY: `Mmap::map` is unsafe because another process could change or truncate
-    // the file while it is mapped. The contract for users: a tree file must not be
-    // modified in place while mmlookup runs (mmgen never does: it writes a new file
-    // and renames it over the old one, so a mapped inode is never rewritten). The
-    // reader only copies integers out of the map and checks each before use, so a
-    // change in the middle of a walk gives a wrong answer or an error, not a read
-    // outside the map; truncation by another process can still end the process with
-    // SIGBUS, as with any mapped file.
-    unsafe { Mmap::map(&file) }.map_err(|e| format!("cannot map {}: {e}", path.display()))
 }
 
 /// Opens the tree at `path`, or the embedded classic tree when there is none, and

@@ -1,0 +1,95 @@
+"""Optimal Mastermind strategies as complete decision trees, read in place."""
+
+import os
+from typing import Callable, Optional, Sequence, Tuple, TypedDict, Union
+
+__version__: str
+
+Answer = Union[Tuple[int, int], str]
+"""An answer: (black, white), or written "B,W"."""
+Moves = Sequence[Tuple[str, Answer]]
+"""A history: (guess, answer) pairs, first move first."""
+
+class Stats(TypedDict):
+    secrets: int
+    nodes: int
+    total: int
+    worst: int
+    average: float
+    histogram: list[int]
+    proven: Optional[bool]
+
+class Error(Exception):
+    """Every error mmtree raises."""
+
+class TreeError(Error):
+    """A file that is not a whole, valid tree."""
+
+class MoveError(Error):
+    """A code, an answer or a history not of the board."""
+
+class ContradictionError(Error):
+    """Answers that no secret gives: one of them was scored wrong."""
+
+class BuildError(Error):
+    """A tree that cannot be built as asked."""
+
+class Board:
+    """A board: pegs, colours, and whether colours may repeat."""
+
+    def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True) -> None: ...
+    @property
+    def pegs(self) -> int: ...
+    @property
+    def colors(self) -> int: ...
+    @property
+    def repeat(self) -> bool: ...
+    def __len__(self) -> int:
+        """The number of codes (secrets) of the board."""
+    def codes(self) -> list[str]:
+        """Every code, in the board's order."""
+    def score(self, guess: str, secret: str) -> Tuple[int, int]:
+        """The answer `secret` gives to `guess`: (black, white)."""
+
+class Tree:
+    """A strategy tree, read in place: every answer is a walk, no search."""
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Opens a tree file memory-mapped and verifies it whole first."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "Tree":
+        """A tree from a file's contents, verified whole."""
+    def to_bytes(self) -> bytes: ...
+    def save(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Writes the tree whole (a temporary file renamed over `path`)."""
+    @property
+    def board(self) -> Board: ...
+    @property
+    def strategy(self) -> str:
+        """The strategy that chose every guess, by its `mmgen --strategy` name."""
+    @property
+    def stats(self) -> Stats:
+        """What the file records of its tree."""
+    def audit(self) -> Stats:
+        """Replays every secret and checks the header's claims; the statistics recomputed."""
+    def next(self, moves: Moves = ()) -> Optional[str]:
+        """The next guess after `moves`; None once the last move won."""
+    def candidates(self, moves: Moves = ()) -> list[str]:
+        """The codes still possible after `moves`."""
+    def play(self, secret: str) -> list[Tuple[str, Tuple[int, int]]]:
+        """The tree's game against `secret`: each guess and its answer."""
+
+def build(
+    pegs: int = 4,
+    colors: int = 6,
+    strategy: str = "knuth",
+    repeat: bool = True,
+    consistent_only: bool = False,
+    max_depth: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+) -> Tree:
+    """Builds the complete tree of `strategy` in this process (the GIL released).
+
+    `progress(placed, secrets)` is called about ten times a second; Ctrl-C stops
+    the build and raises KeyboardInterrupt.
+    """

@@ -1,0 +1,407 @@
+//! `import mmtree`: mmtree's trees for Python, for players' tools and for
+//! researchers who need an exact oracle (the optimal next guess in microseconds,
+//! the proven optimum of a board) where they already work.
+//!
+//! A thin layer over the two halves: `lookup` reads a tree in place (a file is
+//! memory-mapped and verified whole before anything is answered from it) and
+//! `generator` builds one. Nothing is computed here that those crates do not
+//! compute for `mmlookup` and `mmgen`, so Python gets the command line's answers;
+//! the tests check that it does. Errors are Python exceptions under
+//! `mmtree.Error`, one class per kind of mistake.
+
+use generator::strategy::{by_kind, Options};
+use generator::{Counters, Settings};
+use lookup::format::StrategyKind;
+use lookup::hint::{self, Hint};
+use lookup::{play, Feedback, Move};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+use std::time::Duration;
+
+create_exception!(mmtree, Error, PyException, "Every error mmtree raises.");
+create_exception!(
+    mmtree,
+    TreeError,
+    Error,
+    "A file that is not a whole, valid tree."
+);
+create_exception!(
+    mmtree,
+    MoveError,
+    Error,
+    "A code, an answer or a history not of the board."
+);
+create_exception!(
+    mmtree,
+    ContradictionError,
+    Error,
+    "Answers that no secret gives: one of them was scored wrong."
+);
+create_exception!(
+    mmtree,
+    BuildError,
+    Error,
+    "A tree that cannot be built as asked."
+);
+
+/// A board: pegs, colours, and whether colours may repeat.
+#[pyclass(frozen, module = "mmtree")]
+struct Board {
+    board: lookup::Board,
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (pegs = 4, colors = 6, repeat = true))]
+    fn new(pegs: u32, colors: u32, repeat: bool) -> PyResult<Board> {
+        let board = lookup::Board::new(pegs, colors, repeat)
+            .map_err(|e| MoveError::new_err(e.to_string()))?;
+        Ok(Board { board })
+    }
+
+    #[getter]
+    fn pegs(&self) -> usize {
+        self.board.pegs()
+    }
+
+    #[getter]
+    fn colors(&self) -> usize {
+        self.board.colors()
+    }
+
+    #[getter]
+    fn repeat(&self) -> bool {
+        self.board.repeat()
+    }
+
+    /// The number of codes (secrets) of the board.
+    fn __len__(&self) -> usize {
+        self.board.code_count() as usize
+    }
+
+    /// Every code, in the board's order.
+    fn codes(&self) -> Vec<String> {
+        let codes = self.board.codes();
+        codes.map(|c| self.board.display(c).to_string()).collect()
+    }
+
+    /// The answer `secret` gives to `guess`: (black, white).
+    fn score(&self, guess: &str, secret: &str) -> PyResult<(u8, u8)> {
+        let (guess, secret) = (code(&self.board, guess)?, code(&self.board, secret)?);
+        let answer = lookup::score::score(guess, secret, self.board.pegs());
+        Ok((answer.black, answer.white))
+    }
+
+    fn __str__(&self) -> String {
+        self.board.name().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let b = &self.board;
+        format!(
+            "Board(pegs={}, colors={}, repeat={})",
+            b.pegs(),
+            b.colors(),
+            if b.repeat() { "True" } else { "False" }
+        )
+    }
+}
+
+fn code(board: &lookup::Board, text: &str) -> PyResult<lookup::Code> {
+    board
+        .parse(text)
+        .map_err(|e| MoveError::new_err(format!("'{text}': {e}")))
+}
+
+/// A tree's bytes: a mapped file or bytes given (or built) in memory.
+enum Bytes {
+    Mapped(lookup::mapped::Mmap),
+    Owned(Vec<u8>),
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Owned(bytes) => bytes,
+        }
+    }
+}
+
+/// A strategy tree, read in place: every answer is a walk, no search.
+#[pyclass(frozen, module = "mmtree")]
+struct Tree {
+    tree: lookup::Tree<Bytes>,
+}
+
+/// One move as Python gives it: (guess, answer), the answer (black, white) or
+/// written "B,W".
+#[derive(FromPyObject)]
+enum Answer {
+    Pegs(u8, u8),
+    Text(String),
+}
+
+impl Tree {
+    fn open(bytes: Bytes, name: &str) -> PyResult<Tree> {
+        let tree =
+            lookup::Tree::open(bytes).map_err(|e| TreeError::new_err(format!("{name}: {e}")))?;
+        Ok(Tree { tree })
+    }
+
+    fn moves(&self, moves: Vec<(String, Answer)>) -> PyResult<Vec<Move>> {
+        let board = self.tree.board();
+        if moves.len() > hint::MOVES_AT_MOST {
+            let most = hint::MOVES_AT_MOST;
+            return Err(MoveError::new_err(format!(
+                "a game has at most {most} moves"
+            )));
+        }
+        let read = |(i, (guess, answer)): (usize, (String, Answer))| {
+            let bad = |why: String| MoveError::new_err(format!("move {}: {why}", i + 1));
+            let guess = board
+                .parse(&guess)
+                .map_err(|e| bad(format!("'{guess}': {e}")))?;
+            let answer = match answer {
+                Answer::Pegs(black, white) => Feedback::new(black, white).check(&board),
+                Answer::Text(text) => Feedback::parse(&text, &board),
+            };
+            let answer = answer.map_err(|e| bad(e.to_string()))?;
+            Ok(Move { guess, answer })
+        };
+        moves.into_iter().enumerate().map(read).collect()
+    }
+
+    fn hint(&self, moves: &[Move]) -> PyResult<Hint> {
+        hint::next(&self.tree, moves).map_err(|message| {
+            let board = self.tree.board();
+            let pegs = board.pegs();
+            let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
+            match play::first_impossible_move(&board, moves) {
+                Some(_) if !after_win => ContradictionError::new_err(message),
+                _ => MoveError::new_err(message),
+            }
+        })
+    }
+
+    fn show(&self, code: lookup::Code) -> String {
+        self.tree.board().display(code).to_string()
+    }
+}
+
+#[pymethods]
+impl Tree {
+    /// Opens the tree file at `path`, memory-mapped, and verifies it whole
+    /// (checksum and shape) before anything is answered from it.
+    #[new]
+    fn new(path: PathBuf) -> PyResult<Tree> {
+        let map = lookup::mapped::map(&path).map_err(TreeError::new_err)?;
+        Tree::open(Bytes::Mapped(map), &path.display().to_string())
+    }
+
+    /// A tree from its bytes (a file's contents), verified whole.
+    #[staticmethod]
+    fn from_bytes(data: Vec<u8>) -> PyResult<Tree> {
+        Tree::open(Bytes::Owned(data), "the bytes given")
+    }
+
+    /// The tree's bytes, as a file holds them.
+    fn to_bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        std::borrow::Cow::Borrowed(self.tree.bytes())
+    }
+
+    /// Writes the tree to `path` whole (through a temporary file renamed over it).
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        let bytes = self.tree.bytes();
+        lookup::replace::with(&path, |mut file| {
+            std::io::Write::write_all(&mut file, bytes).map(|()| bytes.len() as u64)
+        })
+        .map(|_| ())
+        .map_err(|e| Error::new_err(format!("{}: {e}", path.display())))
+    }
+
+    #[getter]
+    fn board(&self) -> Board {
+        Board {
+            board: self.tree.board(),
+        }
+    }
+
+    /// The strategy that chose every guess, by its `mmgen --strategy` name.
+    #[getter]
+    fn strategy(&self) -> PyResult<String> {
+        let meta = self
+            .tree
+            .meta()
+            .map_err(|e| TreeError::new_err(e.to_string()))?;
+        Ok(meta.strategy.name)
+    }
+
+    /// What the file records of its tree: secrets, nodes, total, worst case,
+    /// average, histogram (histogram[i]: secrets solved in i + 1 guesses), and
+    /// whether an exact search proved the total optimal (None for a heuristic).
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let meta = self
+            .tree
+            .meta()
+            .map_err(|e| TreeError::new_err(e.to_string()))?;
+        stats(py, &meta.stats, meta.strategy.proven)
+    }
+
+    /// Replays every secret through the tree and checks everything its header
+    /// claims; the statistics recomputed, or a TreeError naming what fails.
+    fn audit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let report = py
+            .allow_threads(|| lookup::audit::audit(&self.tree))
+            .map_err(|e| TreeError::new_err(e.to_string()))?;
+        stats(py, &report.stats, report.meta.strategy.proven)
+    }
+
+    /// The next guess after `moves` (a list of (guess, answer) pairs, each answer
+    /// (black, white) or "B,W"); None once the last move won. Read from the tree
+    /// while the moves follow its line, computed with the tree's rule once they
+    /// leave it. ContradictionError if no secret gives those answers.
+    #[pyo3(signature = (moves = Vec::new()))]
+    fn next(&self, moves: Vec<(String, Answer)>) -> PyResult<Option<String>> {
+        let moves = self.moves(moves)?;
+        Ok(self.hint(&moves)?.guess().map(|g| self.show(g)))
+    }
+
+    /// The codes still possible after `moves`.
+    #[pyo3(signature = (moves = Vec::new()))]
+    fn candidates(&self, moves: Vec<(String, Answer)>) -> PyResult<Vec<String>> {
+        let moves = self.moves(moves)?;
+        let left = hint::consistent(self.tree.board(), &moves);
+        Ok(left.into_iter().map(|c| self.show(c)).collect())
+    }
+
+    /// Plays `secret` through the tree: each guess with the answer it gets, the
+    /// last one the win.
+    fn play(&self, secret: &str) -> PyResult<Vec<(String, (u8, u8))>> {
+        let secret = code(&self.tree.board(), secret)?;
+        let mut game = Vec::new();
+        play::solve(&self.tree, secret, |guess, answer| {
+            game.push((self.show(guess), (answer.black, answer.white)));
+        })
+        .map_err(|e| TreeError::new_err(e.to_string()))?;
+        Ok(game)
+    }
+
+    fn __repr__(&self) -> String {
+        let board = self.tree.board();
+        let strategy = self
+            .tree
+            .meta()
+            .map(|m| m.strategy.name)
+            .unwrap_or_default();
+        format!("<mmtree.Tree {} {strategy}>", board.name())
+    }
+}
+
+fn stats<'py>(
+    py: Python<'py>,
+    stats: &lookup::format::Stats,
+    proven: Option<bool>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("secrets", stats.secrets)?;
+    dict.set_item("nodes", stats.nodes)?;
+    dict.set_item("total", stats.total_guesses)?;
+    dict.set_item("worst", stats.max_guesses)?;
+    dict.set_item("average", stats.average())?;
+    dict.set_item("histogram", stats.histogram.clone())?;
+    dict.set_item("proven", proven)?;
+    Ok(dict)
+}
+
+/// Builds the complete tree of `strategy` on a board, in this process (the GIL
+/// released: other Python threads run meanwhile). `progress(placed, secrets)` is
+/// called about ten times a second; Ctrl-C stops the build and raises
+/// KeyboardInterrupt. Strategies: knuth, expected-size, entropy, most-parts,
+/// consistent, optimal (the exact search: the least total, proven).
+#[pyfunction]
+#[pyo3(signature = (pegs = 4, colors = 6, strategy = "knuth", repeat = true, consistent_only = false, max_depth = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn build(
+    py: Python<'_>,
+    pegs: u32,
+    colors: u32,
+    strategy: &str,
+    repeat: bool,
+    consistent_only: bool,
+    max_depth: Option<u32>,
+    progress: Option<PyObject>,
+) -> PyResult<Tree> {
+    let board =
+        lookup::Board::new(pegs, colors, repeat).map_err(|e| BuildError::new_err(e.to_string()))?;
+    let kind = StrategyKind::from_name(strategy)
+        .filter(|k| *k != StrategyKind::Imported)
+        .ok_or_else(|| BuildError::new_err(format!("no strategy '{strategy}'")))?;
+    let options = Options {
+        consistent_only,
+        max_depth,
+        ..Options::default()
+    };
+    let rule = by_kind(kind, options, board)
+        .ok_or_else(|| BuildError::new_err(format!("{strategy} cannot build {}", board.name())))?;
+    let counters = Counters::default();
+    let settings = Settings { symmetry: true };
+    let secrets = u64::from(board.code_count());
+    let mut interrupted = None;
+    let built = std::thread::scope(|scope| {
+        let work = scope.spawn(|| generator::generate(board, rule.as_ref(), settings, &counters));
+        while !work.is_finished() {
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(100)));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    counters.stop.now();
+                    interrupted = Some(e);
+                }
+            }
+            if let (Some(report), None) = (&progress, &interrupted) {
+                let placed = counters.solved.load(std::sync::atomic::Ordering::Relaxed);
+                if let Err(e) = report.call1(py, (placed, secrets)) {
+                    counters.stop.now();
+                    interrupted = Some(e);
+                }
+            }
+        }
+        work.join()
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let generated = built
+        .map_err(|_| BuildError::new_err("the build failed; this is a bug, please report it"))?
+        .map_err(|e| BuildError::new_err(e.to_string()))?;
+    let mut bytes = Vec::new();
+    lookup::format::write_tree(
+        &mut bytes,
+        generated.board,
+        &generated.meta,
+        &generated.numbered.records,
+        &generated.numbered.edges,
+    )
+    .map_err(|e| BuildError::new_err(e.to_string()))?;
+    Tree::open(Bytes::Owned(bytes), "the tree built")
+}
+
+#[pymodule]
+fn mmtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<Tree>()?;
+    m.add_function(wrap_pyfunction!(build, m)?)?;
+    let py = m.py();
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("TreeError", py.get_type::<TreeError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
+    m.add("ContradictionError", py.get_type::<ContradictionError>())?;
+    m.add("BuildError", py.get_type::<BuildError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

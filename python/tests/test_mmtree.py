@@ -1,0 +1,142 @@
+"""mmtree from Python, checked against the command line's answers (mmlookup and
+mmgen of the same checkout, built by `make test` before these run)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import mmtree
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+BIN = Path(os.environ.get("MMTREE_BIN", ROOT / "target" / "debug"))
+
+
+def cli(program, *args):
+    out = subprocess.run([str(BIN / program), *args], capture_output=True, text=True, check=True)
+    return out.stdout
+
+
+def mmlookup_next(tree, moves):
+    texts = [f"{g}:{b},{w}" for g, (b, w) in moves]
+    return json.loads(cli("mmlookup", "next", "--tree", str(tree), "--json", *texts))
+
+
+def test_a_tree_opens_verified_and_reports_what_the_cli_reports():
+    tree = mmtree.Tree(TREES / "optimal-4x6.mmt")
+    info = json.loads(cli("mmlookup", "info", "--json", str(TREES / "optimal-4x6.mmt")))
+    stats = tree.stats
+    assert stats["total"] == info["total_guesses"] == 5625
+    assert stats["worst"] == info["max_guesses"]
+    assert stats["histogram"] == info["histogram"]
+    assert stats["proven"] is True
+    assert tree.strategy == "optimal"
+    assert (tree.board.pegs, tree.board.colors, tree.board.repeat) == (4, 6, True)
+    assert len(tree.board) == 1296
+    assert tree.audit() == stats
+
+
+@pytest.mark.parametrize("name", ["knuth-4x6", "optimal-4x6", "optimal-4x10-no-repeat"])
+def test_every_first_two_moves_get_the_cli_s_next_guess(name):
+    tree = mmtree.Tree(TREES / f"{name}.mmt")
+    first = tree.next()
+    board = tree.board
+    seen = 0
+    for secret in board.codes()[:: max(1, len(board) // 60)]:
+        answer = board.score(first, secret)
+        moves = [(first, answer)]
+        expected = mmlookup_next(TREES / f"{name}.mmt", moves)
+        assert tree.next(moves) == expected["guess"]
+        assert len(tree.candidates(moves)) == expected["candidates"] or expected["solved"]
+        seen += 1
+    assert seen > 20
+
+
+def test_a_move_off_the_tree_s_line_is_answered_live_as_the_cli_does():
+    tree = mmtree.Tree(TREES / "knuth-4x6.mmt")
+    moves = [("1234", (0, 2)), ("5566", (1, 0))]
+    assert tree.next(moves) == mmlookup_next(TREES / "knuth-4x6.mmt", moves)["guess"]
+
+
+def test_playing_a_secret_matches_the_cli_s_game():
+    tree = mmtree.Tree(TREES / "knuth-4x6.mmt")
+    game = tree.play("3632")
+    assert game[-1] == ("3632", (4, 0))
+    shown = cli("mmlookup", "solve", "--tree", str(TREES / "knuth-4x6.mmt"), "3632")
+    for guess, (b, w) in game:
+        assert f"{guess}" in shown
+    assert len(game) <= tree.stats["worst"]
+
+
+def test_answers_are_typed_errors():
+    tree = mmtree.Tree(TREES / "knuth-4x6.mmt")
+    with pytest.raises(mmtree.MoveError, match="not a colour"):
+        tree.next([("1129", (1, 0))])
+    with pytest.raises(mmtree.MoveError):
+        tree.next([("1122", (5, 0))])
+    with pytest.raises(mmtree.MoveError, match="after the game was already won"):
+        tree.next([("1122", (4, 0)), ("3456", (0, 0))])
+    # No secret gives both answers: a contradiction, not a bad move.
+    with pytest.raises(mmtree.ContradictionError) as raised:
+        tree.next([("1122", (0, 0)), ("3344", (0, 0)), ("5566", (0, 0))])
+    assert isinstance(raised.value, mmtree.Error)
+    with pytest.raises(mmtree.MoveError):
+        mmtree.Board(4, 6).score("1122", "12")
+
+
+def test_a_damaged_or_foreign_file_is_refused(tmp_path):
+    good = (TREES / "knuth-4x6.mmt").read_bytes()
+    bad = bytearray(good)
+    bad[len(bad) // 2] ^= 1
+    with pytest.raises(mmtree.TreeError):
+        mmtree.Tree.from_bytes(bytes(bad))
+    (tmp_path / "notes.txt").write_text("not a tree")
+    with pytest.raises(mmtree.TreeError):
+        mmtree.Tree(tmp_path / "notes.txt")
+    with pytest.raises(mmtree.TreeError, match="directory"):
+        mmtree.Tree(tmp_path)
+    assert mmtree.Tree.from_bytes(good).stats["total"] == 5801
+
+
+def test_a_tree_built_in_python_is_the_cli_s_file_byte_for_byte(tmp_path):
+    tree = mmtree.build(4, 6, "knuth")
+    assert tree.to_bytes() == (TREES / "knuth-4x6.mmt").read_bytes()
+    cli("mmgen", "--pegs", "3", "--colors", "5", "--strategy", "optimal", "--out", str(tmp_path / "o.mmt"))
+    optimal = mmtree.build(3, 5, "optimal")
+    assert optimal.to_bytes() == (tmp_path / "o.mmt").read_bytes()
+    assert optimal.stats["proven"] is True
+    optimal.save(tmp_path / "saved.mmt")
+    assert mmtree.Tree(tmp_path / "saved.mmt").to_bytes() == optimal.to_bytes()
+    with pytest.raises(mmtree.BuildError, match="no strategy"):
+        mmtree.build(4, 6, "best")
+
+
+def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():
+    script = textwrap.dedent(
+        """
+        import mmtree, sys
+        heard = []
+        print("started", flush=True)
+        try:
+            mmtree.build(6, 9, "knuth", progress=lambda placed, secrets: heard.append((placed, secrets)))
+        except KeyboardInterrupt:
+            fine = all(0 <= p <= s == 531441 for p, s in heard)
+            print("interrupted", len(heard) > 0 and fine, flush=True)
+            sys.exit(0)
+        print("finished", flush=True)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert out.strip() == "interrupted True"
+    assert child.returncode == 0
