@@ -2,13 +2,14 @@
 //! line (`next`, `play`, `challenge`), the server's API and the page's WebAssembly
 //! core. From the tree while the moves follow its line, computed live with the
 //! tree's own rule once they leave it; an impossible history is an error that names
-//! the move. Also how moves are written (`GUESS:B,W`) and read.
+//! the move and the likeliest slip ([`repair`]). Also how moves are written (`GUESS:B,W`) and read.
 //!
 //! Nothing here reads a clock or the file system, so it runs unchanged in a browser.
 
 use crate::board::{Board, Code};
 use crate::format::Meta;
 use crate::play::{self, Move, Next, PlayError};
+use crate::repair;
 use crate::rules::{self, Rule};
 use crate::score::{score, Feedback};
 use crate::tree::{Position, Tree};
@@ -133,7 +134,7 @@ fn off_line<D: AsRef<[u8]>>(
             guess: board.display(moves[k - 1].guess),
             answer: moves[k - 1].answer,
         };
-        return Err(impossible.to_string());
+        return Err(format!("{impossible}{}", repair::advice(tree, moves)));
     }
     if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {
         return Ok(Hint::Solved {
@@ -163,6 +164,9 @@ pub fn on_line<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Option<Result<
         })),
         Ok(Next::Solved { guesses }) => Some(Ok(Hint::Solved { guesses })),
         Err(PlayError::OffLine { .. }) => None,
+        Err(e @ PlayError::Impossible { .. }) => {
+            Some(Err(format!("{e}{}", repair::advice(tree, moves))))
+        }
         Err(e) => Some(Err(e.to_string())),
     }
 }

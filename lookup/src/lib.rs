@@ -45,6 +45,8 @@ pub mod hint;
 #[cfg(feature = "mmap")]
 pub mod mapped;
 pub mod play;
+#[cfg(feature = "std")]
+pub mod repair;
 #[cfg(feature = "cli")]
 pub mod replace;
 #[cfg(feature = "std")]

@@ -15,7 +15,7 @@ use crate::board::{Board, Code};
 use core::fmt;
 
 /// Black and white pegs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Feedback {
     pub black: u8,
     pub white: u8,

@@ -87,6 +87,13 @@ def test_answers_are_typed_errors():
     with pytest.raises(mmtree.ContradictionError) as raised:
         tree.next([("1122", (0, 0)), ("3344", (0, 0)), ("5566", (0, 0))])
     assert isinstance(raised.value, mmtree.Error)
+    # It names the slip that explains it, as the command line does.
+    said = str(raised.value)
+    assert "one answer scored otherwise makes the game possible again: move " in said
+    expected = subprocess.run(
+        [str(BIN / "mmlookup"), "next", "1122:0,0", "3344:0,0", "5566:0,0"], capture_output=True, text=True
+    )
+    assert expected.stderr.strip() == f"mmlookup: error: {said}"
     with pytest.raises(mmtree.MoveError):
         mmtree.Board(4, 6).score("1122", "12")
 
