@@ -37,7 +37,10 @@ class BuildError(Error):
 class Board:
     """A board: pegs, colours, and whether colours may repeat."""
 
-    def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True) -> None: ...
+    def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True, alphabet: Optional[str] = None) -> None:
+        """`alphabet`: the symbols colours are written in, one per colour ("ABCDEFG")."""
+    @property
+    def alphabet(self) -> Optional[str]: ...
     @property
     def pegs(self) -> int: ...
     @property
@@ -54,10 +57,10 @@ class Board:
 class Tree:
     """A strategy tree, read in place: every answer is a walk, no search."""
 
-    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+    def __init__(self, path: Union[str, os.PathLike[str]], alphabet: Optional[str] = None) -> None:
         """Opens a tree file memory-mapped and verifies it whole first."""
     @staticmethod
-    def from_bytes(data: bytes) -> "Tree":
+    def from_bytes(data: bytes, alphabet: Optional[str] = None) -> "Tree":
         """A tree from a file's contents, verified whole."""
     def to_bytes(self) -> bytes: ...
     def save(self, path: Union[str, os.PathLike[str]]) -> None:

@@ -12,10 +12,12 @@
 //! Notation: with at most 9 colours, colours are written `1`..`C` as in Knuth's paper
 //! (`1122`). With 10 to 16 colours they are written as hexadecimal digits `0`..`9`,
 //! `a`..`f` (so Bulls and Cows codes are the digits players expect, `0123`); letters
-//! are accepted in either case. A board may instead write its colours as letters
-//! ([`Board::with_letters`], at most 8 colours): `R G B Y O P W N` for red, green,
-//! blue, yellow, orange, purple, white and brown, the hint board's colours, read in
-//! either case (`RRGG` is `1122`).
+//! are accepted in either case. A board may instead write its colours in symbols of
+//! the players' choosing ([`Board::with_alphabet`]): the notes `ABCDEFG` of NetHack's
+//! drawbridge tune, say, one printable ASCII character per colour, read in either
+//! case. Letters ([`Board::with_letters`], at most 8 colours) are one such alphabet:
+//! `R G B Y O P W N` for red, green, blue, yellow, orange, purple, white and brown,
+//! the hint board's colours (`RRGG` is `1122`).
 
 use core::fmt;
 
@@ -33,9 +35,13 @@ pub struct Board {
     colors: u8,
     repeat: bool,
     codes: u32,
-    /// Colours written as [`LETTERS`] instead of digits.
-    letters: bool,
+    /// Colours written in these symbols (the first `colors` bytes, ASCII) instead
+    /// of digits.
+    alphabet: Option<[u8; COLORS_MAX]>,
 }
+
+/// The most colours, as a length.
+const COLORS_MAX: usize = 16;
 
 /// The colours as letters, in order (see the module docs).
 pub const LETTERS: &str = "RGBYOPWN";
@@ -54,6 +60,11 @@ pub enum BoardError {
     TooManyCodes(u64),
     /// Colour letters for more colours than [`LETTERS`] names.
     Letters(u32),
+    /// An alphabet with another number of symbols than the board has colours.
+    AlphabetLength { got: usize, colors: u32 },
+    /// A symbol an alphabet cannot use: not printable ASCII, one that moves are
+    /// written with (`:` `,`), or one given twice (in either case).
+    AlphabetSymbol(char),
 }
 
 impl fmt::Display for BoardError {
@@ -84,6 +95,14 @@ impl fmt::Display for BoardError {
                 f,
                 "colour letters name at most {} colours ({LETTERS}); this board has {c}",
                 LETTERS.len()
+            ),
+            BoardError::AlphabetLength { got, colors } => write!(
+                f,
+                "an alphabet needs one symbol per colour: this board has {colors} colours, the alphabet {got} symbols"
+            ),
+            BoardError::AlphabetSymbol(c) => write!(
+                f,
+                "'{c}' cannot be a colour's symbol (one printable ASCII character each, not ':' or ',', none twice in either case)"
             ),
         }
     }
@@ -149,11 +168,8 @@ impl Code {
 
 /// The character for colour `c` (0-based) on a board with `colors` colours.
 fn color_char(board: &Board, c: u8) -> char {
-    if board.letters {
-        return LETTERS
-            .as_bytes()
-            .get(usize::from(c))
-            .map_or('?', |&b| b as char);
+    if let Some(symbols) = &board.alphabet {
+        return symbols.get(usize::from(c)).map_or('?', |&b| b as char);
     }
     let digit = if board.colors <= 9 { c + 1 } else { c };
     char::from_digit(u32::from(digit), 16).unwrap_or('?')
@@ -161,9 +177,10 @@ fn color_char(board: &Board, c: u8) -> char {
 
 /// The colour (0-based) a character stands for, if it is one of the board's.
 fn char_color(board: &Board, ch: char) -> Option<u8> {
-    let color = if board.letters {
-        let upper = ch.to_ascii_uppercase() as u32;
-        LETTERS.bytes().position(|b| u32::from(b) == upper)? as u8
+    let color = if let Some(symbols) = &board.alphabet {
+        let ch = u8::try_from(ch).ok()?;
+        let symbols = &symbols[..usize::from(board.colors)];
+        symbols.iter().position(|s| s.eq_ignore_ascii_case(&ch))? as u8
     } else {
         let digit = ch.to_digit(16)? as u8;
         if board.colors <= 9 {
@@ -200,24 +217,52 @@ impl Board {
             colors: colors as u8,
             repeat,
             codes: codes as u32,
-            letters: false,
+            alphabet: None,
         })
     }
 
     /// The same board with its colours written as [`LETTERS`] (at most 8 colours).
     pub fn with_letters(self) -> Result<Board, BoardError> {
-        if self.colors() > LETTERS.len() {
-            return Err(BoardError::Letters(self.colors.into()));
+        let letters = LETTERS
+            .get(..self.colors())
+            .ok_or(BoardError::Letters(self.colors.into()))?;
+        self.with_alphabet(letters)
+    }
+
+    /// The same board with its colours written in `symbols`, one per colour in
+    /// order: printable ASCII, not `:` or `,` (moves are written with them), none
+    /// twice in either case (codes are read in either case).
+    pub fn with_alphabet(self, symbols: &str) -> Result<Board, BoardError> {
+        let got = symbols.chars().count();
+        if got != self.colors() {
+            let colors = self.colors.into();
+            return Err(BoardError::AlphabetLength { got, colors });
+        }
+        let mut alphabet = [0u8; COLORS_MAX];
+        for (i, ch) in symbols.chars().enumerate() {
+            let byte = u8::try_from(ch).ok().filter(|b| b.is_ascii_graphic());
+            let byte = byte.filter(|b| !matches!(b, b':' | b','));
+            let byte = byte.filter(|b| !alphabet[..i].iter().any(|a| a.eq_ignore_ascii_case(b)));
+            alphabet[i] = byte.ok_or(BoardError::AlphabetSymbol(ch))?;
         }
         Ok(Board {
-            letters: true,
+            alphabet: Some(alphabet),
             ..self
         })
     }
 
-    /// Whether the colours are written as letters.
-    pub fn letters(&self) -> bool {
-        self.letters
+    /// The same board in its own notation: digits (see the module docs).
+    pub fn with_digits(self) -> Board {
+        Board {
+            alphabet: None,
+            ..self
+        }
+    }
+
+    /// The symbols the colours are written in, if the board has an alphabet.
+    pub fn alphabet(&self) -> Option<&str> {
+        let symbols = self.alphabet.as_ref()?;
+        core::str::from_utf8(&symbols[..self.colors()]).ok()
     }
 
     /// The classic board: 4 pegs, 6 colours, repeats allowed.
@@ -227,7 +272,7 @@ impl Board {
             colors: 6,
             repeat: true,
             codes: 1296,
-            letters: false,
+            alphabet: None,
         }
     }
 
@@ -367,10 +412,11 @@ impl Board {
 struct ColorRange(Board);
 
 impl fmt::Display for ColorRange {
-    /// `1-6`, `0-f`; letters one by one, `RGBYOP`, as they follow no order.
+    /// `1-6`, `0-f`; an alphabet's symbols one by one, `RGBYOP`, as they follow no
+    /// order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = &self.0;
-        if board.letters {
+        if board.alphabet.is_some() {
             return self
                 .0
                 .symbols()
@@ -468,6 +514,42 @@ mod tests {
         for code in bulls.codes() {
             assert_eq!(bulls.parse(&bulls.display(code).to_string()), Ok(code));
         }
+    }
+
+    #[test]
+    fn an_alphabet_of_the_players_writes_and_reads_codes() {
+        // NetHack's drawbridge tune: five notes from A to G.
+        let tune = Board::new(5, 7, true)
+            .unwrap()
+            .with_alphabet("ABCDEFG")
+            .unwrap();
+        let code = tune.parse("gaBcd").unwrap();
+        assert_eq!(tune.display(code).to_string(), "GABCD");
+        assert_eq!(
+            code,
+            Board::new(5, 7, true).unwrap().parse("71234").unwrap()
+        );
+        assert_eq!(tune.color_range().to_string(), "ABCDEFG");
+        assert_eq!(tune.alphabet(), Some("ABCDEFG"));
+        assert_eq!(
+            tune.parse("ABCDH").unwrap_err().to_string(),
+            "'H' is not a colour of this board (colours are ABCDEFG)"
+        );
+        for code in tune.codes().step_by(97) {
+            assert_eq!(tune.parse(&tune.display(code).to_string()), Ok(code));
+        }
+        let six = Board::classic();
+        assert_eq!(
+            six.with_alphabet("ABC").unwrap_err(),
+            BoardError::AlphabetLength { got: 3, colors: 6 }
+        );
+        for bad in ["ABCDEa", "ABC:EF", "ABC EF", "ABCDE\u{e9}"] {
+            assert!(
+                matches!(six.with_alphabet(bad), Err(BoardError::AlphabetSymbol(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(six.with_letters().unwrap().with_digits(), six);
     }
 
     #[test]

@@ -142,11 +142,15 @@ impl<D: AsRef<[u8]>> Tree<D> {
         self.layout.board
     }
 
-    /// The same tree, with its board writing and reading colours as letters
-    /// ([`Board::with_letters`]): a notation, the file is unchanged.
-    pub fn with_letters(mut self) -> Result<Tree<D>, crate::board::BoardError> {
-        self.layout.board = self.layout.board.with_letters()?;
-        Ok(self)
+    /// The same tree, its board writing and reading colours in the notation of
+    /// `board` ([`Board::with_letters`], [`Board::with_alphabet`]): the file is
+    /// unchanged. `board` must be this tree's board; if it is another, the tree
+    /// keeps its own.
+    pub fn in_notation(mut self, board: Board) -> Tree<D> {
+        if board.with_digits() == self.layout.board.with_digits() {
+            self.layout.board = board;
+        }
+        self
     }
 
     pub fn layout(&self) -> &Layout {

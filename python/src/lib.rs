@@ -55,12 +55,22 @@ struct Board {
 
 #[pymethods]
 impl Board {
+    /// `alphabet`: the symbols colours are written in, one per colour ("ABCDEFG"
+    /// for NetHack's drawbridge tune); digits if not given.
     #[new]
-    #[pyo3(signature = (pegs = 4, colors = 6, repeat = true))]
-    fn new(pegs: u32, colors: u32, repeat: bool) -> PyResult<Board> {
+    #[pyo3(signature = (pegs = 4, colors = 6, repeat = true, alphabet = None))]
+    fn new(pegs: u32, colors: u32, repeat: bool, alphabet: Option<&str>) -> PyResult<Board> {
         let board = lookup::Board::new(pegs, colors, repeat)
             .map_err(|e| MoveError::new_err(e.to_string()))?;
-        Ok(Board { board })
+        Ok(Board {
+            board: in_alphabet(board, alphabet)?,
+        })
+    }
+
+    /// The symbols colours are written in, if the board has an alphabet.
+    #[getter]
+    fn alphabet(&self) -> Option<String> {
+        self.board.alphabet().map(String::from)
     }
 
     #[getter]
@@ -111,6 +121,15 @@ impl Board {
     }
 }
 
+fn in_alphabet(board: lookup::Board, alphabet: Option<&str>) -> PyResult<lookup::Board> {
+    match alphabet {
+        Some(symbols) => {
+            (board.with_alphabet(symbols)).map_err(|e| MoveError::new_err(e.to_string()))
+        }
+        None => Ok(board),
+    }
+}
+
 fn code(board: &lookup::Board, text: &str) -> PyResult<lookup::Code> {
     board
         .parse(text)
@@ -147,10 +166,13 @@ enum Answer {
 }
 
 impl Tree {
-    fn open(bytes: Bytes, name: &str) -> PyResult<Tree> {
+    fn open(bytes: Bytes, name: &str, alphabet: Option<&str>) -> PyResult<Tree> {
         let tree =
             lookup::Tree::open(bytes).map_err(|e| TreeError::new_err(format!("{name}: {e}")))?;
-        Ok(Tree { tree })
+        let board = in_alphabet(tree.board(), alphabet)?;
+        Ok(Tree {
+            tree: tree.in_notation(board),
+        })
     }
 
     fn moves(&self, moves: Vec<(String, Answer)>) -> PyResult<Vec<Move>> {
@@ -196,17 +218,20 @@ impl Tree {
 #[pymethods]
 impl Tree {
     /// Opens the tree file at `path`, memory-mapped, and verifies it whole
-    /// (checksum and shape) before anything is answered from it.
+    /// (checksum and shape) before anything is answered from it. `alphabet`: the
+    /// symbols its colours are written in (see Board).
     #[new]
-    fn new(path: PathBuf) -> PyResult<Tree> {
+    #[pyo3(signature = (path, alphabet = None))]
+    fn new(path: PathBuf, alphabet: Option<&str>) -> PyResult<Tree> {
         let map = lookup::mapped::map(&path).map_err(TreeError::new_err)?;
-        Tree::open(Bytes::Mapped(map), &path.display().to_string())
+        Tree::open(Bytes::Mapped(map), &path.display().to_string(), alphabet)
     }
 
     /// A tree from its bytes (a file's contents), verified whole.
     #[staticmethod]
-    fn from_bytes(data: Vec<u8>) -> PyResult<Tree> {
-        Tree::open(Bytes::Owned(data), "the bytes given")
+    #[pyo3(signature = (data, alphabet = None))]
+    fn from_bytes(data: Vec<u8>, alphabet: Option<&str>) -> PyResult<Tree> {
+        Tree::open(Bytes::Owned(data), "the bytes given", alphabet)
     }
 
     /// The tree's bytes, as a file holds them.
@@ -388,7 +413,7 @@ fn build(
         &generated.numbered.edges,
     )
     .map_err(|e| BuildError::new_err(e.to_string()))?;
-    Tree::open(Bytes::Owned(bytes), "the tree built")
+    Tree::open(Bytes::Owned(bytes), "the tree built", None)
 }
 
 #[pymodule]

@@ -147,3 +147,16 @@ def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():
     out, _ = child.communicate(timeout=60)
     assert out.strip() == "interrupted True"
     assert child.returncode == 0
+
+
+def test_nethack_s_drawbridge_tune_in_notes():
+    tune = mmtree.Tree(TREES / "optimal-5x7.mmt", alphabet="ABCDEFG")
+    assert tune.board.alphabet == "ABCDEFG"
+    first = tune.next()
+    assert first == "AABBC"
+    moves = [(first, (1, 1))]
+    shown = cli("mmlookup", "--alphabet", "ABCDEFG", "next", "--tree", str(TREES / "optimal-5x7.mmt"), "AABBC:1,1")
+    assert shown.splitlines()[0] == tune.next(moves)
+    assert tune.play("gabcd")[-1] == ("GABCD", (5, 0))
+    with pytest.raises(mmtree.MoveError, match="one symbol per colour"):
+        mmtree.Tree(TREES / "optimal-5x7.mmt", alphabet="ABC")

@@ -33,8 +33,13 @@ struct Cli {
     /// Write and read colours as letters, R G B Y O P W N (red, green, blue, yellow,
     /// orange, purple, white, brown), instead of digits: RRGG is 1122. Boards of up
     /// to 8 colours.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "alphabet")]
     letters: bool,
+    /// Write and read colours in these symbols, one per colour in order (any
+    /// printable ASCII but ':' and ','; read in either case): --alphabet ABCDEFG for
+    /// the notes of NetHack's drawbridge tune on the 5x7 board.
+    #[arg(long, global = true, value_name = "SYMBOLS")]
+    alphabet: Option<String>,
 }
 
 /// How codes, answers and moves are written, for every subcommand.
@@ -95,7 +100,10 @@ pub use lookup::cli::{Failure, Outcome};
 fn main() -> ExitCode {
     let cli: Cli = lookup::cli::parse("mmlookup");
     if cli.letters {
-        source::use_letters();
+        source::use_notation(source::Notation::Letters);
+    }
+    if let Some(symbols) = &cli.alphabet {
+        source::use_notation(source::Notation::Alphabet(symbols.clone()));
     }
     let outcome = match &cli.command {
         Command::Next(args) => next::run(args),

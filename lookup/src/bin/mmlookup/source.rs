@@ -1,25 +1,44 @@
 //! Where a tree's bytes come from: a memory-mapped file, or the classic Knuth tree
 //! compiled into this binary so that `mmlookup next` works anywhere with no set-up.
 
+use lookup::board::BoardError;
 use lookup::mapped::map;
 use lookup::{Board, Tree};
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
-/// Whether colours are written as letters (`--letters`, for the whole run).
-static LETTERS: AtomicBool = AtomicBool::new(false);
+/// How colours are written for the whole run: `--letters` or `--alphabet SYMBOLS`.
+#[derive(Clone, Debug)]
+pub enum Notation {
+    Letters,
+    Alphabet(String),
+}
 
-/// Colours are written as letters from now on (`mmlookup --letters`).
-pub fn use_letters() {
-    LETTERS.store(true, Ordering::Relaxed);
+static NOTATION: OnceLock<Notation> = OnceLock::new();
+
+/// Colours are written so from now on (`mmlookup --letters`, `--alphabet`).
+pub fn use_notation(notation: Notation) {
+    let _ = NOTATION.set(notation);
+}
+
+/// `board` in the notation this run asks for, with the option that asked; `None`
+/// for the board's own.
+fn asked(board: Board) -> Option<(String, Result<Board, BoardError>)> {
+    Some(match NOTATION.get()? {
+        Notation::Letters => ("--letters".into(), board.with_letters()),
+        Notation::Alphabet(symbols) => (
+            format!("--alphabet {symbols}"),
+            board.with_alphabet(symbols),
+        ),
+    })
 }
 
 /// `board` in the notation this run uses.
 pub fn notation(board: Board) -> Result<Board, String> {
-    match LETTERS.load(Ordering::Relaxed) {
-        true => board.with_letters().map_err(|e| format!("--letters: {e}")),
-        false => Ok(board),
+    match asked(board) {
+        Some((option, board)) => board.map_err(|e| format!("{option}: {e}")),
+        None => Ok(board),
     }
 }
 
@@ -52,9 +71,11 @@ pub fn open(path: Option<&Path>) -> Result<Tree<Bytes>, String> {
         ),
     };
     let tree = Tree::open(bytes).map_err(|e| format!("{name}: {e}"))?;
-    match LETTERS.load(Ordering::Relaxed) {
-        true => (tree.with_letters()).map_err(|e| format!("--letters with {name}: {e}")),
-        false => Ok(tree),
+    match asked(tree.board()) {
+        Some((option, board)) => board
+            .map(|board| tree.in_notation(board))
+            .map_err(|e| format!("{option} with {name}: {e}")),
+        None => Ok(tree),
     }
 }
 
