@@ -295,3 +295,37 @@ fn the_site_plays_from_disk_with_its_webassembly_core_and_no_server() {
     let listed = ask("/api/candidates?tree=knuth-4x6&moves=1122:1,0+1344:0,1+3526:1,2");
     assert_eq!(listed["body"]["count"], 7);
 }
+
+/// A slow answer on the page with no server, a live hint off 5x8's line (11111
+/// answered 0,0 leaves 16,807 secrets, each of 32,768 guesses scored against them),
+/// runs in a Web Worker: the spinner shows and the page's own thread keeps
+/// answering while it works (a script run then still sees the spinner), Cancel
+/// stops it and says so, and the core still answers after.
+#[test]
+fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
+    let (chromium, chromedriver) = browser();
+    let dir = scratch("site-worker").join("board");
+    let tree = root().join("trees/entropy-5x8.mmt");
+    let (out, tree) = (dir.to_str().unwrap(), tree.to_str().unwrap());
+    ok("mmlookup", &["site", "--out", out, "--tree", tree]);
+    let driver = Driver::start(&chromium, &chromedriver);
+    let page = format!("file://{}", dir.join("index.html").display());
+    driver.go(&format!("{page}#tree=entropy-5x8"));
+    let first = driver.wait_text("#hint-code", |t| t.len() == 5);
+    assert_ne!(first, "11111", "the test needs a first move off the tree's line");
+    driver.go(&format!("{page}#tree=entropy-5x8&moves=11111:0,0"));
+    let busy = (0..1200).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        driver.displayed("#busy")
+    });
+    assert!(busy, "no spinner while the live hint was computed");
+    // The page's thread runs a script while the worker computes.
+    let seen = driver.script("return document.getElementById('busy').hidden;");
+    assert_eq!(seen, json!(false), "the page was frozen until the answer came");
+    driver.click("#cancel");
+    let said = driver.wait_text("#message", |t| t.starts_with("cancelled"));
+    assert!(!driver.displayed("#busy"), "{said}");
+    // A fresh core answers on the tree's line.
+    driver.go(&format!("{page}#tree=entropy-5x8&moves={first}:0,0"));
+    driver.wait_text("#remaining", |t| t.contains("secrets still possible"));
+}

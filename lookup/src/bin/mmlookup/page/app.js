@@ -46,43 +46,114 @@ function svg(tag, attrs = {}, text) {
 }
 
 // The page's lookup core, when site.js brought one: a function from a request
-// (`/api/next?moves=...`) to {status, body}, as the server would answer it.
+// (`/api/next?moves=...`) to a promise of {status, body}, as the server would
+// answer it. It runs in a Web Worker, so a slow answer (a live hint off a big
+// tree's line: seconds on 5x8) never freezes the page, and Cancel can stop it.
 let core = null;
+let worker = null;
 
-const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
-// Starts the core (see wasm/src/lib.rs for its interface) and hands it the trees.
-async function startCore(site) {
-  const { instance } = await WebAssembly.instantiate(fromBase64(site.core));
-  const w = instance.exports;
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  const put = (bytes) => {
-    const at = w.input(bytes.length); // may grow the memory: take its buffer after
-    new Uint8Array(w.memory.buffer, at, bytes.length).set(bytes);
-  };
-  const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
-  for (const tree of site.trees) {
-    const name = encoder.encode(tree.id);
-    const file = fromBase64(tree.file);
-    const both = new Uint8Array(name.length + file.length);
-    both.set(name);
-    both.set(file, name.length);
-    put(both);
-    if (!w.add_tree(name.length)) throw new Error(output());
+// The worker's whole script: starts the core (see wasm/src/lib.rs for its
+// interface) on the trees it is sent, then answers each request.
+function coreWorker() {
+  const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  async function startCore(site) {
+    const { instance } = await WebAssembly.instantiate(fromBase64(site.core));
+    const w = instance.exports;
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    const put = (bytes) => {
+      const at = w.input(bytes.length); // may grow the memory: take its buffer after
+      new Uint8Array(w.memory.buffer, at, bytes.length).set(bytes);
+    };
+    const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
+    for (const tree of site.trees) {
+      const name = encoder.encode(tree.id);
+      const file = fromBase64(tree.file);
+      const both = new Uint8Array(name.length + file.length);
+      both.set(name);
+      both.set(file, name.length);
+      put(both);
+      if (!w.add_tree(name.length)) throw new Error(output());
+    }
+    return (target) => {
+      put(encoder.encode(target));
+      const status = w.answer();
+      return { status, body: JSON.parse(output()) };
+    };
   }
-  return (target) => {
-    put(encoder.encode(target));
-    const status = w.answer();
-    return { status, body: JSON.parse(output()) };
+  // Requests sent while the core starts wait for it.
+  let ready = null;
+  onmessage = async (event) => {
+    const { id, site, target } = event.data;
+    try {
+      if (site) ready = startCore(site);
+      const answer = await ready;
+      postMessage({ id, ...(site ? {} : answer(target)) });
+    } catch (error) {
+      postMessage({ id, error: error.message });
+    }
   };
 }
 
-// The answer to a request: from the core when there is one, else the server.
+// Starts a worker with the core on `site`'s trees; resolves once it is ready.
+function startWorker(site) {
+  const source = `"use strict";(${coreWorker.toString()})();`;
+  const pending = new Map();
+  let next = 0;
+  const ask = (message) => new Promise((resolve, reject) => {
+    next += 1;
+    pending.set(next, { resolve, reject });
+    worker.postMessage({ id: next, ...message });
+  });
+  worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+  worker.onmessage = (event) => {
+    const { id, error, ...answer } = event.data;
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (waiting) error ? waiting.reject(new Error(error)) : waiting.resolve(answer);
+  };
+  worker.stop = () => {
+    worker.terminate();
+    for (const waiting of pending.values()) waiting.reject(new Error(CANCELLED));
+  };
+  core = (target) => ask({ target });
+  return ask({ site });
+}
+
+const CANCELLED = "cancelled: no hint for this position yet (ask again with Undo, or play on)";
+// What is being asked now, so that Cancel can stop it: the fetches' controller.
+let inFlight = 0;
+let controller = null;
+
+// The answer to a request: from the core when there is one, else the server. A
+// request that takes a while shows the spinner and its Cancel button.
 async function request(target) {
-  if (core) return core(target);
-  const response = await fetch(target);
-  return { status: response.status, body: await response.json() };
+  inFlight += 1;
+  const timer = setTimeout(() => { $("busy").hidden = false; }, 150);
+  try {
+    if (core) return await core(target);
+    controller = new AbortController();
+    const response = await fetch(target, { signal: controller.signal });
+    return { status: response.status, body: await response.json() };
+  } catch (error) {
+    throw error.name === "AbortError" ? new Error(CANCELLED) : error;
+  } finally {
+    inFlight -= 1;
+    clearTimeout(timer);
+    if (!inFlight) $("busy").hidden = true;
+  }
+}
+
+// Stops what is being computed: the worker is ended (and a fresh one started on
+// the same trees), or the fetch aborted.
+function cancel() {
+  if (core) {
+    worker.stop();
+    startWorker(MMTREE_SITE).catch((error) => say(`cannot start the page's lookup core: ${error.message}`));
+  } else if (controller) {
+    controller.abort();
+  }
+  say(CANCELLED, "prompt");
 }
 
 async function api(path, params = {}) {
@@ -96,6 +167,8 @@ const movesParam = (moves) => moves.map((m) => `${m.guess}:${m.answer}`).join(" 
 
 // A message: an error (the default), a prompt, or good news; each looks different.
 function say(text, kind = "error") {
+  // A cancelled answer is said as such, whatever was waiting for it.
+  if (text.endsWith(CANCELLED)) [text, kind] = [CANCELLED, "prompt"];
   const box = $("message");
   box.textContent = text;
   box.className = kind;
@@ -451,9 +524,10 @@ async function start() {
     } catch (error) { say(error.message); }
   });
   document.addEventListener("keydown", keyboard);
+  $("cancel").addEventListener("click", cancel);
   const site = typeof MMTREE_SITE === "undefined" ? null : MMTREE_SITE;
   try {
-    if (site) core = await startCore(site);
+    if (site) await startWorker(site);
   } catch (error) {
     say(`cannot start the page's lookup core: ${error.message}`);
     return;
