@@ -58,8 +58,9 @@ Examples:
   mmlookup solve 3632                         the tree's game against 3632
   mmlookup explain 1122:1,0                   why the tree plays 1344 there
   mmlookup play                               hints for a game you play
-  mmlookup audit trees/optimal-4x6.mmt        prove a tree's claims
-  mmlookup next --tree trees/optimal-4x10-no-repeat.mmt 0123:0,2";
+  mmlookup audit                              prove the built-in tree's claims
+  mmgen --strategy optimal --out optimal-4x6.mmt
+  mmlookup next --tree optimal-4x6.mmt 1123:1,0   the optimal tree's answer";
 
 #[derive(Subcommand)]
 enum Command {
@@ -83,7 +84,8 @@ enum Command {
     Challenge(challenge::Args),
     /// Why the tree plays its next guess: how it splits the secrets, against the alternative.
     Explain(explain::Args),
-    /// The tree as text (a line per secret), JSON (nested) or Graphviz dot.
+    /// The tree as text (a line per secret), JSON (nested), Graphviz dot, or a byte
+    /// array for firmware (rust, c).
     Export(export::Args),
     /// A hint board in the browser, and the JSON API behind it, from the trees.
     Serve(serve::Args),

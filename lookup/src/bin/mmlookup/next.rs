@@ -16,7 +16,8 @@ colours) and its answer, black pegs then white pegs.
 Examples:
   mmlookup next                                   1122, the first guess
   mmlookup next 1122:1,0 1344:0,1                 3526
-  mmlookup next --json 1122:1,0                   one JSON object (see README)
+  mmlookup next --json 1122:1,0                   one JSON object: solved, guess,
+                                                  candidates, move, guesses, source, rule
   mmlookup explain 1122:1,0 1344:0,1 3526:1,2     why 1462 and not 3632"
 )]
 pub struct Args {
