@@ -31,7 +31,14 @@ fn play(driver: &Driver, guess: &str, answer: &str) {
 const LAYOUT_PROBLEMS: &str = r##"
 const problems = [];
 const page = document.documentElement;
-if (page.scrollWidth > window.innerWidth + 1) problems.push(`the page is ${page.scrollWidth} px wide in a ${window.innerWidth} px window`);
+if (page.scrollWidth > window.innerWidth + 1) {
+  const wide = [...document.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+    .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+    .slice(0, 3)
+    .map((e) => e.id || `${e.tagName.toLowerCase()} "${e.textContent.slice(0, 20)}" in #${e.closest("[id]")?.id}`);
+  problems.push(`the page is ${page.scrollWidth} px wide in a ${window.innerWidth} px window (${wide.join(", ")})`);
+}
 for (const chart of document.querySelectorAll(".chart svg")) {
   const labels = [...chart.querySelectorAll("text")]
     .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }))
@@ -53,6 +60,11 @@ return problems;
 
 /// The layout at `width` x `height` has none of [`LAYOUT_PROBLEMS`].
 fn layout_is_sound(driver: &Driver, width: u32, height: u32) {
+    layout_is_sound_at(driver, width, height, &format!("{width} px"));
+}
+
+/// [`layout_is_sound`], the failure naming `at`.
+fn layout_is_sound_at(driver: &Driver, width: u32, height: u32, at: &str) {
     driver.call(
         "POST",
         "/window/rect",
@@ -60,7 +72,7 @@ fn layout_is_sound(driver: &Driver, width: u32, height: u32) {
     );
     std::thread::sleep(std::time::Duration::from_millis(300));
     let problems = driver.script(LAYOUT_PROBLEMS);
-    assert_eq!(problems, json!([]), "at {width} px");
+    assert_eq!(problems, json!([]), "at {at}");
 }
 
 /// Reads each hint from the page and plays it against `secret` by clicks, to the
@@ -328,4 +340,70 @@ fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
     // A fresh core answers on the tree's line.
     driver.go(&format!("{page}#tree=entropy-5x8&moves={first}:0,0"));
     driver.wait_text("#remaining", |t| t.contains("secrets still possible"));
+}
+
+/// The page fits a phone, 320 to 430 px wide, whatever it shows: answers of four
+/// and eight key pegs, a 5-peg and an 8-peg board, a tree menu with a long name, a
+/// long bad address echoed back.
+#[test]
+fn the_page_fits_a_phone_on_every_board_answer_and_address() {
+    let (chromium, chromedriver) = browser();
+    let dir = scratch("site-phone");
+    let long = dir.join("knuth-4x6-with-a-rather-long-name-for-a-phone-screen.mmt");
+    std::fs::copy(root().join("trees/knuth-4x6.mmt"), &long).unwrap();
+    let eight = dir.join("knuth-8x2.mmt");
+    let eight = eight.to_str().unwrap();
+    let board = ["--pegs", "8", "--colors", "2", "--strategy", "knuth"];
+    ok("mmgen", &[&board[..], &["--out", eight, "--force"]].concat());
+    let site = dir.join("board");
+    let five = root().join("trees/entropy-5x8.mmt");
+    let (classic, five) = (root().join("trees/knuth-4x6.mmt"), five.to_str().unwrap().to_string());
+    ok(
+        "mmlookup",
+        &[
+            "site",
+            "--out",
+            site.to_str().unwrap(),
+            "--tree",
+            classic.to_str().unwrap(),
+            "--tree",
+            long.to_str().unwrap(),
+            "--tree",
+            &five,
+            "--tree",
+            eight,
+        ],
+    );
+    let driver = Driver::start(&chromium, &chromedriver);
+    let page = format!("file://{}", site.join("index.html").display());
+    let junk = "9".repeat(300);
+    let positions = [
+        "#tree=knuth-4x6&moves=1122:2,2".to_string(),
+        "#tree=knuth-4x6-with-a-rather-long-name-for-a-phone-screen&moves=1122:1,0".into(),
+        "#tree=entropy-5x8".into(),
+        "#tree=entropy-5x8&moves=11234:1,3".into(),
+        "#tree=knuth-8x2&moves=11112222:4,4".into(),
+        format!("#tree=knuth-4x6&moves={junk}"),
+        format!("#tree=nothing-{junk}"),
+    ];
+    for width in [320, 390, 430] {
+        for position in &positions {
+            driver.go(&format!("{page}{position}"));
+            driver.wait_text("#remaining", |t| !t.is_empty());
+            let at = format!("{width} px, {:.60}", position);
+            layout_is_sound_at(&driver, width, 800, &at);
+        }
+    }
+    // What a bad address says: short, never "undefined", and the moves before the
+    // bad one kept; an unknown tree is named.
+    driver.go(&format!("{page}#tree=knuth-4x6&moves=1122:1,0+{junk}"));
+    let said = driver.wait_text("#message", |t| t.contains("opened up to move 1"));
+    assert!(said.len() < 200 && !said.contains("undefined"), "{said}");
+    let rows = driver.script("return document.querySelectorAll('#board li').length;");
+    assert_eq!(rows, json!(1), "{said}");
+    driver.go(&format!("{page}#tree=knuth-4x6&moves=1122:1,0+1344:0,1+3526:9,9"));
+    driver.wait_text("#message", |t| t.contains("opened up to move 2"));
+    driver.go(&format!("{page}#tree=nothing-{junk}"));
+    let said = driver.wait_text("#message", |t| t.contains("names no tree"));
+    assert!(said.len() < 200, "{said}");
 }

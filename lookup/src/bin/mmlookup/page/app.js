@@ -187,11 +187,15 @@ function saveHash() {
 // The position a URL names, or null.
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1).replaceAll("+", "%2B"));
+  // Junk is cut short, so that a message never echoes more than a few dozen
+  // characters of an address.
+  const short = (text) => (text.length > 24 ? `${text.slice(0, 24)}…` : text);
   const moves = (params.get("moves") || "").split("+").filter(Boolean).map((m) => {
-    const [guess, answer] = m.split(":");
-    return { guess, answer };
+    const [guess, answer = ""] = m.split(":");
+    return { guess: short(guess), answer: short(answer) };
   });
-  return { tree: params.get("tree"), mode: params.get("mode"), moves };
+  const tree = params.get("tree");
+  return { tree: tree === null ? null : short(tree), mode: params.get("mode"), moves };
 }
 
 function peg(symbol, tag = "span") {
@@ -351,7 +355,7 @@ function drawBars(box, bars, mark, caption) {
 }
 
 function barChart(box, bars, mark, caption) {
-  const width = chartWidth(box, 280), height = 200, left = 36, bottom = 36, top = 12;
+  const width = chartWidth(box, 280), height = 184, left = 36, bottom = 20, top = 12;
   const most = Math.max(1, ...bars.map(([, v]) => v));
   const step = (width - left) / Math.max(1, bars.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption });
@@ -365,8 +369,9 @@ function barChart(box, bars, mark, caption) {
     chart.append(svg("text", { x: x + step * 0.4, y: height - bottom + 14, "text-anchor": "middle" }, label));
   });
   chart.append(svg("line", { x1: left, x2: width, y1: height - bottom, y2: height - bottom, stroke: "#333" }));
-  chart.append(svg("text", { x: left, y: height - 6 }, mark === undefined ? caption : `${caption}; darker: the largest (${mark})`));
-  box.replaceChildren(chart);
+  // The caption is the page's text, under the chart: it wraps on a phone.
+  const said = mark === undefined ? caption : `${caption}; darker: the largest (${mark})`;
+  box.replaceChildren(chart, el("p", { class: "caption" }, said));
 }
 
 // ---- the tree's pictures --------------------------------------------------------
@@ -473,24 +478,32 @@ function selectTree(id, moves = []) {
 // refuses are dropped, with the reason shown).
 async function openHash() {
   const wanted = readHash();
-  const tree = state.trees.find((t) => t.id === wanted.tree) || state.trees[0];
+  const known = state.trees.find((t) => t.id === wanted.tree);
+  const tree = known || state.trees[0];
   if (wanted.mode && INSTRUCTIONS[wanted.mode] && wanted.mode !== state.mode) {
     state.mode = wanted.mode;
     $("mode").value = wanted.mode;
   }
-  let moves = state.mode === "theirs" ? [] : wanted.moves;
-  if (moves.length) {
-    try {
-      state.tree = tree;
-      await api("next", { moves: movesParam(moves) });
-    } catch (error) {
-      moves = [];
-      selectTree(tree.id);
-      say(`the position in the address was not opened: ${error.message}`);
-      return;
+  const moves = state.mode === "theirs" ? [] : wanted.moves;
+  state.tree = tree;
+  // The moves the tree takes, up to the first it refuses: those are kept.
+  let kept = moves.length, refused = null;
+  try {
+    await api("next", { moves: movesParam(moves) });
+  } catch (error) {
+    for (kept = 0; kept < moves.length; kept++) {
+      try {
+        await api("next", { moves: movesParam(moves.slice(0, kept + 1)) });
+      } catch (why) {
+        refused = why.message;
+        break;
+      }
     }
   }
-  selectTree(tree.id, moves);
+  await selectTree(tree.id, moves.slice(0, kept));
+  if (wanted.tree && !known) say(`the address names no tree "${wanted.tree}" here; this is ${tree.id}`);
+  else if (refused && kept === 0) say(`the position in the address was not opened: ${refused}`);
+  else if (refused) say(`the address's moves were opened up to move ${kept}: ${refused}`);
 }
 
 function keyboard(event) {
