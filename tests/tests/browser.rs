@@ -324,7 +324,10 @@ fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
     let page = format!("file://{}", dir.join("index.html").display());
     driver.go(&format!("{page}#tree=entropy-5x8"));
     let first = driver.wait_text("#hint-code", |t| t.len() == 5);
-    assert_ne!(first, "11111", "the test needs a first move off the tree's line");
+    assert_ne!(
+        first, "11111",
+        "the test needs a first move off the tree's line"
+    );
     driver.go(&format!("{page}#tree=entropy-5x8&moves=11111:0,0"));
     let busy = (0..1200).any(|_| {
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -333,7 +336,11 @@ fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
     assert!(busy, "no spinner while the live hint was computed");
     // The page's thread runs a script while the worker computes.
     let seen = driver.script("return document.getElementById('busy').hidden;");
-    assert_eq!(seen, json!(false), "the page was frozen until the answer came");
+    assert_eq!(
+        seen,
+        json!(false),
+        "the page was frozen until the answer came"
+    );
     driver.click("#cancel");
     let said = driver.wait_text("#message", |t| t.starts_with("cancelled"));
     assert!(!driver.displayed("#busy"), "{said}");
@@ -354,10 +361,16 @@ fn the_page_fits_a_phone_on_every_board_answer_and_address() {
     let eight = dir.join("knuth-8x2.mmt");
     let eight = eight.to_str().unwrap();
     let board = ["--pegs", "8", "--colors", "2", "--strategy", "knuth"];
-    ok("mmgen", &[&board[..], &["--out", eight, "--force"]].concat());
+    ok(
+        "mmgen",
+        &[&board[..], &["--out", eight, "--force"]].concat(),
+    );
     let site = dir.join("board");
     let five = root().join("trees/entropy-5x8.mmt");
-    let (classic, five) = (root().join("trees/knuth-4x6.mmt"), five.to_str().unwrap().to_string());
+    let (classic, five) = (
+        root().join("trees/knuth-4x6.mmt"),
+        five.to_str().unwrap().to_string(),
+    );
     ok(
         "mmlookup",
         &[
@@ -401,7 +414,9 @@ fn the_page_fits_a_phone_on_every_board_answer_and_address() {
     assert!(said.len() < 200 && !said.contains("undefined"), "{said}");
     let rows = driver.script("return document.querySelectorAll('#board li').length;");
     assert_eq!(rows, json!(1), "{said}");
-    driver.go(&format!("{page}#tree=knuth-4x6&moves=1122:1,0+1344:0,1+3526:9,9"));
+    driver.go(&format!(
+        "{page}#tree=knuth-4x6&moves=1122:1,0+1344:0,1+3526:9,9"
+    ));
     driver.wait_text("#message", |t| t.contains("opened up to move 2"));
     driver.go(&format!("{page}#tree=nothing-{junk}"));
     let said = driver.wait_text("#message", |t| t.contains("names no tree"));
