@@ -127,14 +127,10 @@ firmware-run: firmware
 # The Arduino sketch in arduino/mmtree for the ATmega328P (Arduino Uno), built as the
 # Arduino IDE does but with avr-g++ alone: target/avr/mmtree.elf and .hex (upload it
 # with avrdude -p m328p -c arduino -P PORT -U flash:w:target/avr/mmtree.hex).
+# A tree too big for an Uno is refused in one line (scripts/avr-build.sh).
 AVR_DIR := $(TARGET_DIR)/avr
-AVR_FLAGS := -mmcu=atmega328p -DF_CPU=16000000UL -Os -Wall -Wextra -Werror \
-	-ffunction-sections -fdata-sections -Wl,--gc-sections
 avr: devices-setup
-	@mkdir -p $(AVR_DIR)
-	avr-g++ $(AVR_FLAGS) -x c++ arduino/mmtree/mmtree.ino arduino/main.cpp -o $(AVR_DIR)/mmtree.elf
-	avr-objcopy -O ihex -R .eeprom $(AVR_DIR)/mmtree.elf $(AVR_DIR)/mmtree.hex
-	avr-size $(AVR_DIR)/mmtree.elf
+	scripts/avr-build.sh arduino/mmtree $(AVR_DIR)
 
 # The sketch's tree, exported again (make test-devices checks it is current).
 avr-header: build

@@ -113,22 +113,27 @@ static void number(uint32_t n) {
 
 static uint32_t hints, hint_cycles;
 
-/* Plays `secret` (a code index) through the tree; the number of guesses, or 0 if
- * the tree has no branch for an answer or needs MOVES guesses. */
+/* Plays `secret` (a code index) through the tree, as a game asks it: a hint after
+ * every answer, the winning one included (the tree then has no next guess: -1),
+ * so a game of n guesses takes n + 1 hints, as the firmware counts them. The
+ * number of guesses, or 0 if the tree has no branch for an answer, goes on after
+ * a win, or needs MOVES guesses. */
 static uint8_t play(uint32_t secret) {
     int code[MMTREE_PEGS], guess[MMTREE_PEGS], answers[MOVES];
     mmtree_code(secret, code);
+    uint8_t won = 0;
     for (uint8_t n = 0; n < MOVES; n++) {
         uint32_t from = cycles();
         long next = mmtree_next(answers, n);
         hint_cycles += cycles() - from;
         hints++;
+        if (won) return next < 0 ? n : 0;
         if (next < 0) return 0;
         mmtree_code((uint32_t)next, guess);
         int black, white;
         mmtree_score(guess, code, &black, &white);
-        if (black == (int)MMTREE_PEGS) return n + 1;
         answers[n] = mmtree_answer(black, white);
+        won = black == (int)MMTREE_PEGS;
     }
     return 0;
 }
@@ -152,6 +157,17 @@ void setup(void) {
     static const uint32_t claimed[MMTREE_WORST] = MMTREE_HISTOGRAM;
     uint32_t histogram[MOVES] = {0}, total = 0, worst = 0, secret;
     uint8_t ok = 1;
+#ifdef __AVR__
+    text(FLASH_TEXT("chip        ATmega328P (Arduino Uno), 16 MHz\ntree        "));
+#else
+    text(FLASH_TEXT("chip        this computer (a test build)\ntree        "));
+#endif
+    number(MMTREE_PEGS);
+    text(FLASH_TEXT("x"));
+    number(MMTREE_COLORS);
+    text(MMTREE_REPEAT ? FLASH_TEXT(", ") : FLASH_TEXT(" no-repeat, "));
+    number(sizeof mmtree);
+    text(FLASH_TEXT(" bytes\n"));
     for (secret = 0; secret < MMTREE_CODES; secret++) {
         uint8_t guesses = play(secret);
         if (guesses == 0) {

@@ -355,5 +355,11 @@ fn the_arduino_sketch_plays_every_secret_here_and_its_header_is_current() {
         out.contains("histogram   1:1 2:6 3:62 4:533 5:694\n"),
         "{out}"
     );
+    assert!(
+        out.starts_with("chip        this computer (a test build)\ntree        4x6, 6363 bytes\n"),
+        "{out}"
+    );
+    // A hint after every answer, the win included: 5801 guesses and 1296 wins.
+    assert!(out.contains("(7097 hints)"), "{out}");
     assert!(out.ends_with("ok\n"), "{out}");
 }

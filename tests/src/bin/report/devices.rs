@@ -110,6 +110,7 @@ pub fn devices(write: bool) -> Result<(), String> {
 
     let avr = avr(classic)?;
     same_as_header(&avr, classic, "ATmega328P")?;
+    avr_too_big_is_refused()?;
     println!(
         "ATmega328P (Arduino Uno) {}: {} secrets, total {}, worst {}; {} bytes of flash, {} of RAM ({} statics, {} stack); {} cycles a hint",
         classic.display(),
@@ -344,6 +345,45 @@ fn too_big_is_refused() -> Result<(), String> {
     }
 }
 
+/// A tree too big for an Uno (optimal 4x9, 32,562 bytes of flash once built, over
+/// the 32,256 its bootloader leaves) is refused by `make avr` in one line before
+/// the compiler, with nothing left to flash.
+fn avr_too_big_is_refused() -> Result<(), String> {
+    let dir = super::target_dir().join("avr-too-big");
+    let (sketch, out) = (dir.join("mmtree"), dir.join("out"));
+    std::fs::create_dir_all(&sketch).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    std::fs::copy("arduino/mmtree/mmtree.ino", sketch.join("mmtree.ino"))
+        .map_err(|e| e.to_string())?;
+    let export = Command::new(super::program("mmlookup"))
+        .args(["export", "--format", "c", "trees/optimal-4x9.mmt"])
+        .output()
+        .map_err(|e| format!("mmlookup: {e}"))?;
+    std::fs::write(sketch.join("mmtree_tree.h"), &export.stdout).map_err(|e| e.to_string())?;
+    std::fs::write(out.join("mmtree.hex"), "a stale image").map_err(|e| e.to_string())?;
+    let built = Command::new("scripts/avr-build.sh")
+        .arg(&sketch)
+        .arg(&out)
+        .output()
+        .map_err(|e| format!("scripts/avr-build.sh: {e}"))?;
+    let said = String::from_utf8_lossy(&built.stderr);
+    let expected = "bytes of flash for a sketch and the sketch's code takes about 3328 of them: the largest tree that fits is 28928 bytes";
+    let left = ["mmtree.elf", "mmtree.hex"]
+        .iter()
+        .any(|f| out.join(f).exists());
+    match said.lines().collect::<Vec<_>>()[..] {
+        [line] if !built.status.success() && line.contains(expected) && !left => {
+            println!(
+                "a tree too big for the Uno: refused in one line before the compiler ({line})"
+            );
+            Ok(())
+        }
+        _ => Err(format!(
+            "a tree too big for the Uno was not refused as expected:\n{said}"
+        )),
+    }
+}
+
 /// The Arduino sketch (built by `make avr` into target/avr) under simavr, after
 /// checking that its tree header is what `mmlookup export` writes today.
 fn avr(classic: &Path) -> Result<Run, String> {
@@ -378,6 +418,19 @@ fn avr(classic: &Path) -> Result<Run, String> {
         ));
     }
     let mut run = parse(&text).map_err(|e| format!("ATmega328P: {e}:\n{text}"))?;
+    let chip = "chip        ATmega328P (Arduino Uno), 16 MHz";
+    if !text.lines().any(|l| l == chip) || !text.lines().any(|l| l.starts_with("tree        4x6, "))
+    {
+        return Err(format!("the sketch did not say its chip and tree:\n{text}"));
+    }
+    // Each game asks for a hint after every answer, the win included, as the
+    // firmware counts them.
+    if run.hints != run.total + run.secrets {
+        return Err(format!(
+            "the sketch counted {} hints for {} guesses over {} secrets",
+            run.hints, run.total, run.secrets
+        ));
+    }
     (run.flash, run.statics) = size("avr-size", &elf)?;
     Ok(run)
 }

@@ -52,35 +52,40 @@ function svg(tag, attrs = {}, text) {
 let core = null;
 let worker = null;
 
-// The worker's whole script: starts the core (see wasm/src/lib.rs for its
-// interface) on the trees it is sent, then answers each request.
-function coreWorker() {
-  const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  async function startCore(site) {
-    const { instance } = await WebAssembly.instantiate(fromBase64(site.core));
-    const w = instance.exports;
-    const encoder = new TextEncoder();
-    const decoder = new TextDecoder();
-    const put = (bytes) => {
-      const at = w.input(bytes.length); // may grow the memory: take its buffer after
-      new Uint8Array(w.memory.buffer, at, bytes.length).set(bytes);
-    };
-    const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
-    for (const tree of site.trees) {
-      const name = encoder.encode(tree.id);
-      const file = fromBase64(tree.file);
-      const both = new Uint8Array(name.length + file.length);
-      both.set(name);
-      both.set(file, name.length);
-      put(both);
-      if (!w.add_tree(name.length)) throw new Error(output());
-    }
-    return (target) => {
-      put(encoder.encode(target));
-      const status = w.answer();
-      return { status, body: JSON.parse(output()) };
-    };
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+// Starts the core (see wasm/src/lib.rs for its interface) on `site`'s trees: a
+// function from a request to {status, body}. The worker runs it (and a benchmark
+// may, on the page's own thread: `make bench-devices`).
+async function startCore(site) {
+  const { instance } = await WebAssembly.instantiate(fromBase64(site.core));
+  const w = instance.exports;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const put = (bytes) => {
+    const at = w.input(bytes.length); // may grow the memory: take its buffer after
+    new Uint8Array(w.memory.buffer, at, bytes.length).set(bytes);
+  };
+  const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
+  for (const tree of site.trees) {
+    const name = encoder.encode(tree.id);
+    const file = fromBase64(tree.file);
+    const both = new Uint8Array(name.length + file.length);
+    both.set(name);
+    both.set(file, name.length);
+    put(both);
+    if (!w.add_tree(name.length)) throw new Error(output());
   }
+  return (target) => {
+    put(encoder.encode(target));
+    const status = w.answer();
+    return { status, body: JSON.parse(output()) };
+  };
+}
+
+// The worker's own part of its script (after fromBase64 and startCore): starts
+// the core on the trees it is sent, then answers each request.
+function coreWorker() {
   // Requests sent while the core starts wait for it.
   let ready = null;
   onmessage = async (event) => {
@@ -97,7 +102,7 @@ function coreWorker() {
 
 // Starts a worker with the core on `site`'s trees; resolves once it is ready.
 function startWorker(site) {
-  const source = `"use strict";(${coreWorker.toString()})();`;
+  const source = `"use strict";const fromBase64 = ${fromBase64};${startCore};(${coreWorker})();`;
   const pending = new Map();
   let next = 0;
   const ask = (message) => new Promise((resolve, reject) => {

@@ -25,8 +25,12 @@ pub struct Page {
     pub folder: (u64, u64),
 }
 
-/// Plays every secret through the core, then times the hint requests replayed.
+/// Plays every secret through the core, then times the hint requests replayed: the
+/// core started on the page's own thread (the page itself asks it in a worker), so
+/// the time is the core's, not the messages'.
 const PLAY_ALL: &str = r#"
+return (async () => {
+const core = await startCore(MMTREE_SITE);
 const tree = (core("/api/trees").body.trees)[0];
 const symbols = [...tree.symbols];
 const secrets = [];
@@ -61,6 +65,7 @@ for (let round = 0; round < 5; round++) {
   best = Math.min(best, performance.now() - started);
 }
 return { secrets: secrets.length, total: sum, worst, histogram, hints: asked.length, ms: best };
+})();
 "#;
 
 pub fn measure(mmlookup: &str, classic: &Path) -> Result<Page, String> {
