@@ -31,6 +31,10 @@ class MoveError(Error):
 class ContradictionError(Error):
     """Answers that no secret gives: one of them was scored wrong."""
 
+    corrections: list[Tuple[list[Tuple[int, Tuple[int, int]]], list[str]]]
+    """The fewest answers to change, likeliest first: each a list of
+    (move index from 0, (black, white)) and the secrets that then fit."""
+
 class BuildError(Error):
     """A tree that cannot be built as asked."""
 

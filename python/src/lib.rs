@@ -204,10 +204,28 @@ impl Tree {
             let pegs = board.pegs();
             let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
             match play::first_impossible_move(&board, moves) {
-                Some(_) if !after_win => ContradictionError::new_err(message),
+                Some(_) if !after_win => self.contradiction(message, moves),
                 _ => MoveError::new_err(message),
             }
         })
+    }
+
+    /// A ContradictionError with its `corrections`: each a list of (move index,
+    /// (black, white)) changes, the secrets they leave, likeliest first.
+    fn contradiction(&self, message: String, moves: &[Move]) -> PyErr {
+        let error = ContradictionError::new_err(message);
+        Python::with_gil(|py| {
+            let corrections: Vec<(Vec<(usize, (u8, u8))>, Vec<String>)> =
+                (lookup::repair::corrections(self.tree.board(), moves).into_iter())
+                    .map(|c| {
+                        let changes = c.changes.iter().map(|&(i, f)| (i, (f.black, f.white)));
+                        let secrets = c.secrets.iter().map(|&s| self.show(s));
+                        (changes.collect(), secrets.collect())
+                    })
+                    .collect();
+            let _ = error.value(py).setattr("corrections", corrections);
+        });
+        error
     }
 
     fn show(&self, code: lookup::Code) -> String {

@@ -94,6 +94,14 @@ def test_answers_are_typed_errors():
         [str(BIN / "mmlookup"), "next", "1122:0,0", "3344:0,0", "5566:0,0"], capture_output=True, text=True
     )
     assert expected.stderr.strip() == f"mmlookup: error: {said}"
+    # The same corrections, as data: the first is the one the message names first.
+    changes, secrets = raised.value.corrections[0]
+    (index, (black, white)), = changes
+    assert f"move {index + 1} (" in said and f"as {black},{white} not " in said
+    board = tree.board
+    moves = [("1122", (0, 0)), ("3344", (0, 0)), ("5566", (0, 0))]
+    fixed = [m if i != index else (m[0], (black, white)) for i, m in enumerate(moves)]
+    assert secrets == [s for s in board.codes() if all(board.score(g, s) == a for g, a in fixed)]
     with pytest.raises(mmtree.MoveError):
         mmtree.Board(4, 6).score("1122", "12")
 
