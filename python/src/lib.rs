@@ -151,6 +151,10 @@ impl AsRef<[u8]> for Bytes {
     }
 }
 
+/// A correction as Python sees it: (move index, (black, white)) changes, and the
+/// secrets that then fit.
+type Correction = (Vec<(usize, (u8, u8))>, Vec<String>);
+
 /// A strategy tree, read in place: every answer is a walk, no search.
 #[pyclass(frozen, module = "mmtree")]
 struct Tree {
@@ -215,7 +219,7 @@ impl Tree {
     fn contradiction(&self, message: String, moves: &[Move]) -> PyErr {
         let error = ContradictionError::new_err(message);
         Python::with_gil(|py| {
-            let corrections: Vec<(Vec<(usize, (u8, u8))>, Vec<String>)> =
+            let corrections: Vec<Correction> =
                 (lookup::repair::corrections(self.tree.board(), moves).into_iter())
                     .map(|c| {
                         let changes = c.changes.iter().map(|&(i, f)| (i, (f.black, f.white)));
