@@ -17,8 +17,9 @@
 //!   before (its loop runs in the cache, with no early exits; on one thread 6x7
 //!   and 6x8 Knuth took 3.0 and 3.5 ns a scoring where it measured 1.23 and 1.26);
 //! - the peak memory is about 5 MiB plus 170 bytes a node; an exact search adds
-//!   its cache, which fills as far as the search needs, up to `--cache-mib` (the
-//!   high end of the range).
+//!   about 1 KiB a code besides its cache, which fills as far as the search needs,
+//!   up to `--cache-mib` (the high end of the range; `tests/tests/estimate.rs`
+//!   checks a proof's measured peak against it).
 //!
 //! An exact search's time cannot be told in advance (4x6 takes 0.03 s, 5x6 nine
 //! minutes, 5x7 is unproven after hours): it is bounded only by `--time-limit`.
@@ -108,6 +109,11 @@ pub const IN_A_TREE: f64 = 2.6;
 /// Memory before the tree, and per node.
 const BASE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
 const BYTES_PER_NODE: f64 = 170.0;
+/// What an exact search holds besides its cache, per code of the board (its
+/// colour multisets' tables, the classes of the guesses it tries, its stack of
+/// searches): measured with a 1 MiB cache on one thread, 4x8 peaked at 11.9 MB
+/// and 5x5 at 10.3 MB, 1.0 KB and 0.8 KB a code over the tree's model.
+const SEARCH_BYTES_PER_CODE: f64 = 1024.0;
 
 /// The estimate for `run`, when a scoring takes `nanos` nanoseconds on one thread.
 pub fn estimate(run: &Run, nanos: f64) -> Estimate {
@@ -121,12 +127,12 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
     let trees = run.trees.max(1) as f64;
     let seconds = modelled.then(|| Range::around(one_tree * trees, TIME_RANGE));
     let scorings = modelled.then(|| Range::around(pairs * trees, TIME_RANGE));
-    let cache = if run.strategy == StrategyKind::Optimal || run.exact_below {
-        run.cache_bytes as f64
-    } else {
-        0.0
+    let searches = run.strategy == StrategyKind::Optimal || run.exact_below;
+    let (cache, search) = match searches {
+        true => (run.cache_bytes as f64, SEARCH_BYTES_PER_CODE * n),
+        false => (0.0, 0.0),
     };
-    let tree = BASE_BYTES + BYTES_PER_NODE * nodes;
+    let tree = BASE_BYTES + BYTES_PER_NODE * nodes + search;
     // The cache fills only as far as the search needs: its size is the high end.
     let memory = Range {
         low: tree / MEMORY_RANGE,

@@ -104,3 +104,25 @@ fn a_long_run_says_its_estimate_as_it_starts_even_to_a_pipe() {
         "{estimate}"
     );
 }
+
+/// A proof under a memory budget: 5x5 with a 16 MiB cache (its default run caches
+/// far more) completes with the same file, and its peak memory, measured by the
+/// run itself, stays within the high end of the range its estimate states and
+/// within 64 MiB.
+#[test]
+fn a_proof_under_a_memory_budget_writes_the_same_file_within_it() {
+    let dir = scratch("memory_budget");
+    let board = ["--pegs", "5", "--colors", "5", "--strategy", "optimal"];
+    let budget = [&board[..], &["--cache-mib", "16", "--threads", "1"]].concat();
+    let said = json(&ok(
+        "mmgen",
+        &[&budget[..], &["--estimate", "--json"]].concat(),
+    ));
+    let high = said["memory_bytes"]["high"].as_f64().unwrap();
+    let (small, report) = generate(&dir, "small.mmt", &budget);
+    let peak = report["peak_memory_bytes"].as_f64().unwrap();
+    assert!(peak <= high, "peak {peak} over the stated {high}");
+    assert!(peak <= 64.0 * 1024.0 * 1024.0, "peak {peak}");
+    let (plain, _) = generate(&dir, "plain.mmt", &board);
+    assert!(std::fs::read(small).unwrap() == std::fs::read(plain).unwrap());
+}
