@@ -17,7 +17,7 @@
 //!   before (its loop runs in the cache, with no early exits; on one thread 6x7
 //!   and 6x8 Knuth took 3.0 and 3.5 ns a scoring where it measured 1.23 and 1.26);
 //! - the peak memory is about 5 MiB plus 170 bytes a node; an exact search adds
-//!   about 1 KiB a code besides its cache, which fills as far as the search needs,
+//!   5 MiB and 64 bytes a code besides its cache, which fills as far as it needs,
 //!   up to `--cache-mib` (the high end of the range; `tests/tests/estimate.rs`
 //!   checks a proof's measured peak against it).
 //!
@@ -109,11 +109,12 @@ pub const IN_A_TREE: f64 = 2.6;
 /// Memory before the tree, and per node.
 const BASE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
 const BYTES_PER_NODE: f64 = 170.0;
-/// What an exact search holds besides its cache, per code of the board (its
-/// colour multisets' tables, the classes of the guesses it tries, its stack of
-/// searches): measured with a 1 MiB cache on one thread, 4x8 peaked at 11.9 MB
-/// and 5x5 at 10.3 MB, 1.0 KB and 0.8 KB a code over the tree's model.
-const SEARCH_BYTES_PER_CODE: f64 = 1024.0;
+/// What an exact search holds besides its cache: a few MiB of tables and threads,
+/// and per code of the board its candidates at each depth of the searches in
+/// progress. Measured with a 1 MiB cache on one thread, 4x8 peaked at 11.9 MB and
+/// 5x5 at 10.3 MB, up to 2 MB over the tree's model alone.
+const SEARCH_BASE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
+const SEARCH_BYTES_PER_CODE: f64 = 64.0;
 
 /// The estimate for `run`, when a scoring takes `nanos` nanoseconds on one thread.
 pub fn estimate(run: &Run, nanos: f64) -> Estimate {
@@ -129,7 +130,10 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
     let scorings = modelled.then(|| Range::around(pairs * trees, TIME_RANGE));
     let searches = run.strategy == StrategyKind::Optimal || run.exact_below;
     let (cache, search) = match searches {
-        true => (run.cache_bytes as f64, SEARCH_BYTES_PER_CODE * n),
+        true => (
+            run.cache_bytes as f64,
+            SEARCH_BASE_BYTES + SEARCH_BYTES_PER_CODE * n,
+        ),
         false => (0.0, 0.0),
     };
     let tree = BASE_BYTES + BYTES_PER_NODE * nodes + search;

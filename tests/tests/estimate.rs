@@ -126,3 +126,31 @@ fn a_proof_under_a_memory_budget_writes_the_same_file_within_it() {
     let (plain, _) = generate(&dir, "plain.mmt", &board);
     assert!(std::fs::read(small).unwrap() == std::fs::read(plain).unwrap());
 }
+
+/// Past `--time-limit`, a run keeps a margin to finish a complete tree only where
+/// one can be finished in it: 5x7 keeps 5 s (its trees take about a second), 8x8
+/// none (any tree takes hours, on any number of cores), so it stops at the limit
+/// itself. The margin the
+/// estimate states is the one the run keeps (`args::margin_for`).
+#[test]
+fn a_time_limit_keeps_a_margin_only_where_a_tree_can_be_finished_in_it() {
+    let at_most = |board: &[&str], limit: &str| {
+        let args = [
+            board,
+            &[
+                "--strategy",
+                "optimal",
+                "--time-limit",
+                limit,
+                "--estimate",
+                "--json",
+            ],
+        ]
+        .concat();
+        json(&ok("mmgen", &args))["at_most_seconds"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(at_most(&["--pegs", "5", "--colors", "7"], "1"), 6.0);
+    assert_eq!(at_most(&["--pegs", "8", "--colors", "8"], "3"), 3.0);
+}

@@ -1,6 +1,6 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
-use crate::args::{peak_memory, stop_margin, BoardArgs, SearchArgs};
+use crate::args::{margin_for, peak_memory, BoardArgs, SearchArgs};
 use crate::checkpoint;
 use generator::best_known::best_known;
 use generator::codes::Codes;
@@ -78,7 +78,7 @@ pub fn run(args: &Args) -> Outcome {
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
     // The time limit counts from here, setting up the board's codes included.
-    let options = args.search.options(board)?;
+    let options = args.search.options(board, args.strategy)?;
     let built = Arc::new(AtomicBool::new(false));
     if let Some(stop) = options.stop {
         give_up_at(stop, Arc::clone(&built), args.search.certificate.clone());
@@ -235,7 +235,8 @@ fn estimate_of(
             false => 1,
         },
         exact_below: args.search.exact_below.is_some(),
-        time_limit: (args.search.time_limit).map(|limit| (limit, stop_margin(limit))),
+        time_limit: (args.search.time_limit)
+            .map(|limit| (limit, margin_for(board, args.strategy, limit))),
         cache_bytes: (args
             .search
             .cache_mib
