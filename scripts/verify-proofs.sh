@@ -104,7 +104,8 @@ for row in "${rows[@]}"; do
     start=$(date +%s%N)
     files=("$cert")
     [ -e "$tree" ] && files=("$tree" "$cert")
-    if ! "$bin/mmcheck" "${files[@]}" > "$out/$name.check.log" 2>&1; then
+    # A long check records its progress: a rerun goes on from there (and says so).
+    if ! "$bin/mmcheck" --resume "$out/$name.check.progress" "${files[@]}" > "$out/$name.check.log" 2>&1; then
       echo "verify-proofs: $name: $(tail -1 "$out/$name.check.log")" >&2
       failed=1
       continue
