@@ -9,7 +9,8 @@
 #   BIN_DIR: where mmgen and mmcheck are; OUT_DIR: where trees, certificates,
 #   checkpoints and logs go. With NAMEs, only those rows. A row already done (its
 #   .ok file exists) is not redone: a long run stopped half way resumes from its
-#   checkpoint. Table rows go to OUT_DIR/summary.md.
+#   checkpoint, and a long check from its progress record (the check's time is
+#   then that of its last part). Table rows go to OUT_DIR/summary.md.
 set -euo pipefail
 
 bin=$1
