@@ -27,7 +27,8 @@ pub struct Correction {
 }
 
 /// The corrections of `moves` with the fewest answers changed, the likeliest
-/// first ([`likeliest`]); empty if the moves are consistent already.
+/// first (the smallest slips, then the most secrets left); empty if the moves are
+/// consistent already.
 pub fn corrections(board: Board, moves: &[Move]) -> Vec<Correction> {
     let pegs = board.pegs();
     let mut fewest = usize::MAX;
