@@ -9,8 +9,9 @@
 #   BIN_DIR: where mmgen and mmcheck are; OUT_DIR: where trees, certificates,
 #   checkpoints and logs go. With NAMEs, only those rows. A row already done (its
 #   .ok file exists) is not redone: a long run stopped half way resumes from its
-#   checkpoint, and a long check from its progress record (the check's time is
-#   then that of its last part). Table rows go to OUT_DIR/summary.md.
+#   checkpoint, a certificate already written is not written again, and a long
+#   check goes on from its progress record (the check's time is then that of its
+#   last part). Table rows go to OUT_DIR/summary.md.
 set -euo pipefail
 
 bin=$1
@@ -91,12 +92,18 @@ for row in "${rows[@]}"; do
   tree=$out/$name.mmt
   cert=$out/$name.mmc
   if [ ! -e "$out/$name.ok" ]; then
-    start=$(date +%s%N)
-    # A proof with no strategy at the depth asked ends with status 1, certificate written.
-    # shellcheck disable=SC2086
-    "$bin/mmgen" $args --strategy optimal --cache-mib 8192 --checkpoint "$out/$name.ck" \
-      --out "$tree" --certificate "$cert" --force > "$out/$name.gen.log" 2>&1 || true
-    wrote=$(( ($(date +%s%N) - start) / 1000000 ))
+    # A certificate written by an earlier run whose check was stopped is kept.
+    if [ -e "$out/$name.wrote" ] && [ -e "$cert" ]; then
+      read -r wrote < "$out/$name.wrote"
+    else
+      start=$(date +%s%N)
+      # A proof with no strategy at the depth asked ends with status 1, certificate written.
+      # shellcheck disable=SC2086
+      "$bin/mmgen" $args --strategy optimal --cache-mib 8192 --checkpoint "$out/$name.ck" \
+        --out "$tree" --certificate "$cert" --force > "$out/$name.gen.log" 2>&1 || true
+      wrote=$(( ($(date +%s%N) - start) / 1000000 ))
+      [ -e "$cert" ] && echo "$wrote" > "$out/$name.wrote"
+    fi
     if [ ! -e "$cert" ]; then
       echo "verify-proofs: $name: no certificate written (see $out/$name.gen.log)" >&2
       failed=1
