@@ -65,7 +65,7 @@ test: toolchain
 	$(MAKE) lint
 	$(MAKE) test-python
 
-# The Python package (python/): a venv with maturin and pytest from PyPI, the
+# The Python package (ports/python/): a venv with maturin and pytest from PyPI, the
 # abi3 wheel built (one wheel for CPython 3.9 on) and installed into it. Its
 # tests check it against mmlookup and mmgen (the debug builds `make test` made).
 VENV := $(TARGET_DIR)/venv
@@ -75,15 +75,15 @@ $(VENV)/bin/maturin:
 
 python: toolchain $(VENV)/bin/maturin
 	rm -rf $(TARGET_DIR)/wheels
-	cd python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(abspath $(VENV))/bin/maturin build --release -q -o $(abspath $(TARGET_DIR))/wheels
+	cd ports/python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(abspath $(VENV))/bin/maturin build --release -q -o $(abspath $(TARGET_DIR))/wheels
 	$(VENV)/bin/pip install -q --force-reinstall --no-deps $(TARGET_DIR)/wheels/mmtree-*.whl
 	@echo "python: installed into $(VENV); try $(VENV)/bin/python -c 'import mmtree; print(mmtree.Tree(\"trees/optimal-5x7.mmt\").next())'"
 
 test-python: python
 	$(CARGO) build --workspace --bins
-	MMTREE_BIN=$(abspath $(TARGET_DIR))/debug $(VENV)/bin/pytest -q python/tests
-	cd python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(CARGO) clippy -q -- -D warnings
-	cd python && $(CARGO) fmt --check
+	MMTREE_BIN=$(abspath $(TARGET_DIR))/debug $(VENV)/bin/pytest -q ports/python/tests
+	cd ports/python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(CARGO) clippy -q -- -D warnings
+	cd ports/python && $(CARGO) fmt --check
 
 # Every proven row of RESULTS.md: its certificate written and checked by mmcheck, with
 # sizes and times (hours; a row done is not redone, a long one resumes from its
@@ -103,15 +103,15 @@ test-cluster: build
 devices-setup:
 	@scripts/devices-setup.sh
 
-# The Cortex-M firmware for both chips, with the tree MMTREE_TREE (default: the
-# classic Knuth tree). Run it: cd firmware && cargo run --release --target T. Source
+# The Cortex-M firmware for both chips, with the tree MMTREE_TREE (a path from here; default: the
+# classic Knuth tree). Run it: cd ports/firmware && cargo run --release --target T. Source
 # paths (in panic messages) are named from the checkout's root, so the image's size
 # does not depend on where the checkout is.
 FIRMWARE_TARGETS := thumbv6m-none-eabi thumbv7m-none-eabi
 firmware: devices-setup
 	@for t in $(FIRMWARE_TARGETS); do \
 	  rm -f $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
-	  (cd firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
+	  (cd ports/firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
 	    $(CARGO) build --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
 	  arm-none-eabi-size $(TARGET_DIR)/firmware/$$t/release/mmtree-firmware; \
 	done
@@ -120,23 +120,23 @@ firmware: devices-setup
 # flags, so nothing is rebuilt): each plays every secret and exits 0, or 1 on a mismatch.
 firmware-run: firmware
 	@for t in $(FIRMWARE_TARGETS); do \
-	  (cd firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
+	  (cd ports/firmware && RUSTFLAGS="--remap-path-prefix=$(CURDIR)=mmtree" \
 	    $(CARGO) run --quiet --release --target $$t --target-dir $(abspath $(TARGET_DIR))/firmware) || exit 1; \
 	done
 
-# The Arduino sketch in arduino/mmtree for the ATmega328P (Arduino Uno), built as the
+# The Arduino sketch in ports/arduino/mmtree for the ATmega328P (Arduino Uno), built as the
 # Arduino IDE does but with avr-g++ alone: target/avr/mmtree.elf and .hex (upload it
 # with avrdude -p m328p -c arduino -P PORT -U flash:w:target/avr/mmtree.hex).
 # A tree too big for an Uno is refused in one line (scripts/avr-build.sh).
 AVR_DIR := $(TARGET_DIR)/avr
 avr: devices-setup
-	scripts/avr-build.sh arduino/mmtree $(AVR_DIR)
+	scripts/avr-build.sh ports/arduino/mmtree $(AVR_DIR)
 
 # The sketch's tree, exported again (make test-devices checks it is current).
 avr-header: build
-	$(REL)/mmlookup export trees/knuth-4x6.mmt --format c > arduino/mmtree/mmtree_tree.h
+	$(REL)/mmlookup export trees/knuth-4x6.mmt --format c > ports/arduino/mmtree/mmtree_tree.h
 
-# The page's lookup core as WebAssembly (wasm/), rebuilt into mmlookup's sources
+# The page's lookup core as WebAssembly (ports/wasm/), rebuilt into mmlookup's sources
 # (lookup/src/bin/mmlookup/site/core.wasm) with a digest of what it was built from:
 # run it after changing the lookup library, and commit both files.
 wasm: devices-setup
@@ -241,11 +241,11 @@ screenshots: build
 bench-large: build
 	$(REL)/mmtree-report bench --large $(if $(ONLY),"$(ONLY)")
 
-# The reader against arbitrary bytes (see fuzz/README.md).
+# The reader against arbitrary bytes (see tests/fuzz/README.md).
 fuzz:
 	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
-	mkdir -p fuzz/corpus/tree_bytes && cp trees/*.mmt fuzz/corpus/tree_bytes/
-	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run -s none tree_bytes -- -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+	mkdir -p tests/fuzz/corpus/tree_bytes && cp trees/*.mmt tests/fuzz/corpus/tree_bytes/
+	cd tests/fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run -s none tree_bytes -- -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 clean:
 	$(CARGO) clean

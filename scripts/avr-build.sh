@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make avr: builds the Arduino sketch in SKETCH (arduino/mmtree) for the ATmega328P
+# make avr: builds the Arduino sketch in SKETCH (ports/arduino/mmtree) for the ATmega328P
 # of an Arduino Uno with avr-g++ alone, as the Arduino IDE does, into OUT/mmtree.elf
 # and OUT/mmtree.hex. A tree that does not fit an Uno is refused in one line, before
 # the compiler when its size alone says so, and nothing is left in OUT to flash: an
@@ -30,7 +30,7 @@ if [ "$tree" -gt $((FLASH - CODE)) ]; then
   fail "the tree is $tree bytes; an Arduino Uno has $FLASH bytes of flash for a sketch and the sketch's code takes about $CODE of them: the largest tree that fits is $((FLASH - CODE)) bytes"
 fi
 here=$(cd "$(dirname "$0")/.." && pwd)
-avr-g++ "${FLAGS[@]}" -x c++ "$sketch/mmtree.ino" "$here/arduino/main.cpp" -o "$out/mmtree.elf"
+avr-g++ "${FLAGS[@]}" -x c++ "$sketch/mmtree.ino" "$here/ports/arduino/main.cpp" -o "$out/mmtree.elf"
 read -r text data bss _ < <(avr-size "$out/mmtree.elf" | tail -n 1)
 flash=$((text + data))
 statics=$((data + bss))

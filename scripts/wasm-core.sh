@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The page's WebAssembly core (wasm/): the lookup core answering the hint board's
+# The page's WebAssembly core (ports/wasm/): the lookup core answering the hint board's
 # API in a browser. mmlookup embeds a built copy (lookup/src/bin/mmlookup/site/
 # core.wasm) so that `mmlookup site` needs no wasm toolchain; beside it,
 # core.wasm.sources records a digest of every source it was built from.
@@ -29,7 +29,7 @@ fail() {
 # resolves to for wasm32, without the paths of this checkout.
 digest() {
     {
-        find Cargo.toml lookup/Cargo.toml lookup/src wasm/Cargo.toml wasm/src -type f \
+        find Cargo.toml lookup/Cargo.toml lookup/src ports/wasm/Cargo.toml ports/wasm/src -type f \
             -not -path 'lookup/src/bin/*' | LC_ALL=C sort | xargs sha256sum
         $CARGO tree --locked --offline -p mmtree-wasm -e normal --target wasm32-unknown-unknown \
             --prefix none --format '{p} {f}' | sed 's| ([/.][^)]*)||; s| (\*)||' | LC_ALL=C sort -u
@@ -44,7 +44,7 @@ build() {
     local root=$PWD
     RUSTFLAGS="--remap-path-prefix=$root=mmtree --remap-path-prefix=$registry=crates" \
         $CARGO build --locked -p mmtree-wasm --profile device --target wasm32-unknown-unknown \
-        --target-dir target/wasm || fail "cargo build of wasm/ failed"
+        --target-dir target/wasm || fail "cargo build of ports/wasm/ failed"
     # shellcheck disable=SC2086
     wasm-opt $WASM_OPT_FEATURES -Oz --strip-debug --strip-producers \
         target/wasm/wasm32-unknown-unknown/device/mmtree_wasm.wasm -o "$out" ||
@@ -67,7 +67,7 @@ record)
 check)
     recorded=$(sed -n 's/^sha256 of the sources: //p' "$SITE/core.wasm.sources")
     [ "$recorded" = "$(digest)" ] ||
-        fail "the lookup library or wasm/ changed since $SITE/core.wasm was built: run make wasm and commit it"
+        fail "the lookup library or ports/wasm/ changed since $SITE/core.wasm was built: run make wasm and commit it"
     echo "wasm-core: $SITE/core.wasm is built from the current sources"
     ;;
 fresh)

@@ -321,27 +321,28 @@ fn c_export_walks_every_game_like_the_library() {
     check_c_walker(root().join("trees/optimal-5x6.mmt").to_str().unwrap(), &dir);
 }
 
-/// The Arduino sketch (arduino/mmtree), compiled for this PC by the system's C
+/// The Arduino sketch (ports/arduino/mmtree), compiled for this PC by the system's C
 /// compiler, plays every secret through its tree header and finds what the header
 /// claims; the header is what `mmlookup export` writes today. (`make test-devices`
 /// runs the same source on an emulated ATmega328P.)
 #[test]
 fn the_arduino_sketch_plays_every_secret_here_and_its_header_is_current() {
     let knuth = root().join("trees/knuth-4x6.mmt");
-    let header = std::fs::read_to_string(root().join("arduino/mmtree/mmtree_tree.h")).unwrap();
+    let header =
+        std::fs::read_to_string(root().join("ports/arduino/mmtree/mmtree_tree.h")).unwrap();
     assert!(
         header
             == ok(
                 "mmlookup",
                 &["export", "--format", "c", knuth.to_str().unwrap()]
             ),
-        "arduino/mmtree/mmtree_tree.h is not a fresh export: make avr-header"
+        "ports/arduino/mmtree/mmtree_tree.h is not a fresh export: make avr-header"
     );
     let dir = scratch("arduino_sketch");
     let program = dir.join("sketch");
     let sources = [
-        root().join("arduino/mmtree/mmtree.ino"),
-        root().join("arduino/main.cpp"),
+        root().join("ports/arduino/mmtree/mmtree.ino"),
+        root().join("ports/arduino/main.cpp"),
     ];
     compile_c(&["-Wextra", "-x", "c"], &sources, &program);
     let run = std::process::Command::new(&program).output().unwrap();

@@ -1,7 +1,7 @@
 //! `mmtree-report devices [--write]` (`make test-devices`): trees on emulated chips.
 //!
-//! Builds the firmware of `firmware/` for each chip and tree below, runs it under
-//! QEMU and the Arduino sketch of `arduino/` (built by `make avr`) under simavr,
+//! Builds the firmware of `ports/firmware/` for each chip and tree below, runs it under
+//! QEMU and the Arduino sketch of `ports/arduino/` (built by `make avr`) under simavr,
 //! and checks each run: the program's own verdict (it compares its games with the
 //! tree's header) and exit status, the figures it printed against the tree file's
 //! header read here, the classic micro:bit image within 16 KiB of flash and 1 KiB
@@ -216,7 +216,7 @@ fn cortex_m(
     let target_dir = super::target_dir().join("firmware");
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir("firmware")
+        .current_dir("ports/firmware")
         // Panic locations name source files: without this the image would be as
         // much bigger as the checkout's path is longer.
         .env(
@@ -319,7 +319,7 @@ fn too_big_is_refused() -> Result<(), String> {
     let elf = dir.join(MICROBIT.target).join("release/mmtree-firmware");
     let _ = std::fs::remove_file(&elf);
     let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir("firmware")
+        .current_dir("ports/firmware")
         .args(["build", "--release", "--quiet", "--target", MICROBIT.target])
         .arg("--target-dir")
         .arg(&dir)
@@ -353,7 +353,7 @@ fn avr_too_big_is_refused() -> Result<(), String> {
     let (sketch, out) = (dir.join("mmtree"), dir.join("out"));
     std::fs::create_dir_all(&sketch).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    std::fs::copy("arduino/mmtree/mmtree.ino", sketch.join("mmtree.ino"))
+    std::fs::copy("ports/arduino/mmtree/mmtree.ino", sketch.join("mmtree.ino"))
         .map_err(|e| e.to_string())?;
     let export = Command::new(super::program("mmlookup"))
         .args(["export", "--format", "c", "trees/optimal-4x9.mmt"])
@@ -387,7 +387,7 @@ fn avr_too_big_is_refused() -> Result<(), String> {
 /// The Arduino sketch (built by `make avr` into target/avr) under simavr, after
 /// checking that its tree header is what `mmlookup export` writes today.
 fn avr(classic: &Path) -> Result<Run, String> {
-    let header = Path::new("arduino/mmtree/mmtree_tree.h");
+    let header = Path::new("ports/arduino/mmtree/mmtree_tree.h");
     let export = Command::new(super::program("mmlookup"))
         .args(["export", "--format", "c"])
         .arg(classic)
@@ -435,7 +435,7 @@ fn avr(classic: &Path) -> Result<Run, String> {
     Ok(run)
 }
 
-/// Reads the lines both programs print (see firmware/src/main.rs, arduino/mmtree).
+/// Reads the lines both programs print (see ports/firmware/src/main.rs, ports/arduino/mmtree).
 fn parse(output: &str) -> Result<Run, String> {
     let mut run = Run::default();
     let number = |text: &str| -> Result<u64, String> {
@@ -576,13 +576,13 @@ fn write_section(rows: &str, page_row: &str) -> Result<(), String> {
         section,
         "{CHIPS_START}\n## Trees on chips\n\n\
          Written by `make bench-devices` (`mmtree-report devices --write`, the checks of `make test-devices`) \
-         on {}. Cortex-M: the firmware of `firmware/` (opt-level s, LTO) under QEMU with `-icount shift=0`, \
+         on {}. Cortex-M: the firmware of `ports/firmware/` (opt-level s, LTO) under QEMU with `-icount shift=0`, \
          which makes the count of guest instructions exact; it counts them with SysTick, calibrated by a loop \
          of known length. A Cortex-M0 or M3 runs at most one instruction a cycle (loads and taken branches \
          take two or three), so the time at the chip's clock is a lower bound. A hint is one `next` of the \
          no_std core, walking from the root as a device does after each answer (each game asks once more, \
          to learn that it is won); verify is opening the tree (checksum and layout) once at start. AVR: the \
-         sketch of `arduino/mmtree` (avr-g++ -Os) under simavr, whose timer 1 counts every cycle; a hint is \
+         sketch of `ports/arduino/mmtree` (avr-g++ -Os) under simavr, whose timer 1 counts every cycle; a hint is \
          one `mmtree_next` of the C export. Flash is the whole image; RAM is the statics (data and bss) \
          and the stack's peak, measured by painting RAM.\n\n{TABLE_HEAD}{rows}\n\
          The page with no server (`mmlookup site`, the lookup core as WebAssembly): the classic tree's folder \

@@ -487,7 +487,7 @@ fn device_sizes() -> Result<String, String> {
         .map_err(|e| e.to_string())?
         .len();
     let section = format!(
-        "{DEVICE_START}\nThe device example (`device/`, the no_std core with the classic Knuth tree embedded) built with \
+        "{DEVICE_START}\nThe device example (`ports/device/`, the no_std core with the classic Knuth tree embedded) built with \
          `cargo build -p mmtree-device --profile device` (opt-level z, LTO, panic=abort, stripped), on {}: \
          `device-demo` is {demo} bytes, the same program without the core and the tree (`device-baseline`) \
          {baseline} bytes, so the core and the tree add {} bytes, of which the tree is {tree} and the core's code \

@@ -54,7 +54,7 @@ let worker = null;
 
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-// Starts the core (see wasm/src/lib.rs for its interface) on `site`'s trees: a
+// Starts the core (see ports/wasm/src/lib.rs for its interface) on `site`'s trees: a
 // function from a request to {status, body}. The worker runs it (and a benchmark
 // may, on the page's own thread: `make bench-devices`).
 async function startCore(site) {

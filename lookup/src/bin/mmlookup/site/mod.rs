@@ -6,7 +6,7 @@
 //!
 //! A page opened from disk may not fetch the files beside it, so the core and the
 //! trees travel inside a script, [`page::SITE_SCRIPT`], as base64. The core is
-//! built by `make wasm` from `wasm/` and kept here as `core.wasm`, so this command
+//! built by `make wasm` from `ports/wasm/` and kept here as `core.wasm`, so this command
 //! needs no WebAssembly toolchain; `make test` checks it was built from the
 //! current sources.
 //!

@@ -2,7 +2,7 @@
 repeated timings of `Tree.next` on a two-move history of the proven 5x7 tree, and of
 `mmlookup next` as a process (what a Python tool that shells out pays).
 
-    make python && target/venv/bin/python python/benches/hint.py target/release
+    make python && target/venv/bin/python ports/python/benches/hint.py target/release
 """
 
 import statistics
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import mmtree
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TREE = ROOT / "trees" / "optimal-5x7.mmt"
 
 

@@ -125,7 +125,7 @@ mod tests {
     fn a_tree_added_answers_as_serve_does_and_bad_input_is_refused() {
         let file = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../trees/knuth-4x6.mmt"
+            "/../../trees/knuth-4x6.mmt"
         ))
         .unwrap();
         let mut named = b"knuth-4x6".to_vec();

@@ -3,7 +3,7 @@ the turns the agent used over what the optimal strategy needs for that secret,
 and on average. The "agent" here is a simple one (the first code still possible,
 the classic consistent player); put your own in its place.
 
-    python python/examples/score_agent.py trees/optimal-4x6.mmt
+    python ports/python/examples/score_agent.py trees/optimal-4x6.mmt
 """
 
 import statistics

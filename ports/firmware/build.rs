@@ -1,11 +1,11 @@
 //! Picks the chip's memory map from the target (thumbv6m: the micro:bit's nRF51822,
 //! thumbv7m: the LM3S6965) and the tree to embed: `MMTREE_TREE=FILE` (relative to
-//! this folder or absolute), the classic Knuth tree when unset. The tree is checked
+//! the checkout's root, where `make firmware` runs, or absolute), the classic Knuth tree when unset. The tree is checked
 //! here, on the host, for being a file that fits the chip's flash beside the code;
 //! the firmware verifies it on the chip.
 
 use std::env;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
@@ -24,11 +24,11 @@ fn main() {
     println!("cargo:rerun-if-changed={memory}");
     println!("cargo:rustc-env=MMTREE_CHIP={chip}");
 
-    let tree = match env::var_os("MMTREE_TREE") {
-        Some(path) => here.join(path),
-        None => here.join("../trees/knuth-4x6.mmt"),
-    };
-    fits(&tree, &here.join(memory), chip);
+    let named = env::var_os("MMTREE_TREE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("trees/knuth-4x6.mmt"));
+    let tree = here.join("../..").join(&named);
+    fits(&tree, &named, &here.join(memory), chip);
     copy(&tree, &out.join("tree.mmt"));
     println!("cargo:rerun-if-env-changed=MMTREE_TREE");
     println!("cargo:rerun-if-changed={}", tree.display());
@@ -42,7 +42,9 @@ const CODE_BYTES: u64 = 12 * 1024;
 /// Fails, in one line, when `tree` cannot fit the flash that `memory` (a linker
 /// script's `FLASH ... LENGTH = nK`) gives, beside the code: before the linker
 /// would say it in its own words.
-fn fits(tree: &PathBuf, memory: &PathBuf, chip: &str) {
+/// Fails unless `tree` fits the chip's flash beside the code; messages name it as
+/// the user did (`named`).
+fn fits(tree: &PathBuf, named: &Path, memory: &PathBuf, chip: &str) {
     let script = std::fs::read_to_string(memory).unwrap_or_default();
     let flash = (script.lines())
         .find(|l| l.trim_start().starts_with("FLASH"))
@@ -59,7 +61,7 @@ fn fits(tree: &PathBuf, memory: &PathBuf, chip: &str) {
     if size > room {
         fail(&format!(
             "the tree {} is {size} bytes; the {chip} has {flash} bytes of flash, and the firmware's code takes about {CODE_BYTES} of them: the largest tree that fits is {room} bytes",
-            tree.display()
+            named.display()
         ));
     }
 }

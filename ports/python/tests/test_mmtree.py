@@ -14,7 +14,7 @@ import pytest
 
 import mmtree
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TREES = ROOT / "trees"
 BIN = Path(os.environ.get("MMTREE_BIN", ROOT / "target" / "debug"))
 

@@ -1,7 +1,7 @@
 //! A tree as firmware carries it: the lookup core with its `std` feature off, so
 //! `no_std` and with no allocator, over bytes embedded with `include_bytes!`.
 //! Nothing here allocates or recurses. The same code runs on the host (the tests,
-//! `device-demo`) and on the chips of `firmware/` (Cortex-M under QEMU).
+//! `device-demo`) and on the chips of `ports/firmware/` (Cortex-M under QEMU).
 //!
 //! A device keeps the game as a short array of moves and asks [`next_guess`]; the
 //! tree is verified once by `Tree::open` (checksum and layout, one pass, no
@@ -19,7 +19,7 @@ use lookup::play::{next, Next, PlayError};
 use lookup::{Code, Move, Tree};
 
 /// The shipped classic 4x6 Knuth tree.
-pub static TREE: &[u8] = include_bytes!("../../trees/knuth-4x6.mmt");
+pub static TREE: &[u8] = include_bytes!("../../../trees/knuth-4x6.mmt");
 
 /// The embedded classic tree, verified.
 pub fn open() -> Result<Tree<&'static [u8]>, FormatError> {
