@@ -308,11 +308,46 @@ fn the_site_plays_from_disk_with_its_webassembly_core_and_no_server() {
     assert_eq!(listed["body"]["count"], 7);
 }
 
+/// `mmlookup --alphabet ABCDEFG site` carries the notes of NetHack's tune to the
+/// page with no server: its hints and shared addresses are written in them, as
+/// the CLI writes them.
+#[test]
+fn the_site_writes_and_reads_the_alphabet_it_was_made_with() {
+    let (chromium, chromedriver) = browser();
+    let dir = scratch("site-alphabet").join("board");
+    let tree = root().join("trees/optimal-5x7.mmt");
+    let tree = tree.to_str().unwrap();
+    let notes = ["--alphabet", "ABCDEFG"];
+    let site = ["site", "--out", dir.to_str().unwrap(), "--tree", tree];
+    ok("mmlookup", &[&notes[..], &site[..]].concat());
+    let first = ok(
+        "mmlookup",
+        &[&notes[..], &["next", "--tree", tree]].concat(),
+    );
+    let second = ok(
+        "mmlookup",
+        &[&notes[..], &["next", "--tree", tree, "aabbc:1,1"]].concat(),
+    );
+    let line = |out: &str| out.lines().next().unwrap().to_string();
+    let (first, second) = (line(&first), line(&second));
+    assert_eq!((first.as_str(), second.as_str()), ("AABBC", "ADAED"));
+
+    let driver = Driver::start(&chromium, &chromedriver);
+    let page = format!("file://{}", dir.join("index.html").display());
+    driver.go(&page);
+    driver.wait_text("#hint-code", |t| t == first);
+    driver.go(&format!("{page}#tree=optimal-5x7&moves=AABBC:1,1"));
+    driver.wait_text("#hint-code", |t| t == second);
+    let remaining = driver.text("#remaining");
+    assert!(remaining.contains("2964 secrets"), "{remaining}");
+}
+
 /// A slow answer on the page with no server, a live hint off 5x8's line (11111
 /// answered 0,0 leaves 16,807 secrets, each of 32,768 guesses scored against them),
 /// runs in a Web Worker: the spinner shows and the page's own thread keeps
 /// answering while it works (a script run then still sees the spinner), Cancel
-/// stops it and says so, and the core still answers after.
+/// stops it and says so, the move stays on the board and nothing asks for its hint
+/// again, and the core still answers after.
 #[test]
 fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
     let (chromium, chromedriver) = browser();
@@ -343,7 +378,12 @@ fn a_slow_hint_on_the_site_keeps_the_page_responsive_and_can_be_cancelled() {
     );
     driver.click("#cancel");
     let said = driver.wait_text("#message", |t| t.starts_with("cancelled"));
+    // Nothing asks for that hint again (the address's check once did, unseen
+    // until the spinner came back): the move stays on the board, with no hint.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     assert!(!driver.displayed("#busy"), "{said}");
+    let shown = driver.script("return [state.moves.length, $('hint-code').textContent];");
+    assert_eq!(shown, json!([1, ""]));
     // A fresh core answers on the tree's line.
     driver.go(&format!("{page}#tree=entropy-5x8&moves={first}:0,0"));
     driver.wait_text("#remaining", |t| t.contains("secrets still possible"));

@@ -7,9 +7,12 @@
 //! wasm-bindgen: a few lines of JavaScript do the same, see the page's `app.js`):
 //! 1. `input(len)` makes room for `len` bytes and returns where; the page writes
 //!    its bytes there;
-//! 2. `add_tree(name_len)` takes the input as a tree's name (its first `name_len`
-//!    bytes) followed by the tree file, verifies the file as every reader does, and
-//!    serves it; `answer()` takes the input as a request `PATH?QUERY` and answers it;
+//! 2. `add_tree(name_len, symbols_len)` takes the input as a tree's name (its
+//!    first `name_len` bytes), then the symbols its colours are written with
+//!    (`symbols_len` bytes, as `mmlookup --alphabet` takes them; none for the
+//!    board's own digits), then the tree file; it verifies the file as every reader
+//!    does and serves it; `answer()` takes the input as a request `PATH?QUERY` and
+//!    answers it;
 //! 3. both return a status (`add_tree`: 1 served, 0 refused; `answer`: the HTTP
 //!    status `serve` would give) and leave the text (an error, or the JSON) at
 //!    `output()`, `output_len()` bytes long, until the next call.
@@ -45,14 +48,15 @@ pub extern "C" fn input(len: usize) -> *mut u8 {
     })
 }
 
-/// Serves the tree in the input (its name, `name_len` bytes, then its file):
-/// 1 when served, 0 when refused, with the reason at `output()`.
+/// Serves the tree in the input (its name, `name_len` bytes, its symbols,
+/// `symbols_len` bytes, then its file): 1 when served, 0 when refused, with the
+/// reason at `output()`.
 // SAFETY: as for `input`; it reads only its own buffers.
 #[unsafe(no_mangle)]
-pub extern "C" fn add_tree(name_len: usize) -> u32 {
+pub extern "C" fn add_tree(name_len: usize, symbols_len: usize) -> u32 {
     CORE.with_borrow_mut(|core| {
         let input = std::mem::take(&mut core.input);
-        let added = add(&mut core.trees, input, name_len);
+        let added = add(&mut core.trees, input, name_len, symbols_len);
         core.output = match &added {
             Ok(()) => Vec::new(),
             Err(message) => message.clone().into_bytes(),
@@ -65,16 +69,24 @@ fn add(
     trees: &mut Vec<Served<Vec<u8>>>,
     mut input: Vec<u8>,
     name_len: usize,
+    symbols_len: usize,
 ) -> Result<(), String> {
-    if name_len > input.len() {
-        return Err("the tree's name is longer than the input".into());
+    if name_len.saturating_add(symbols_len) > input.len() {
+        return Err("the tree's name and symbols are longer than the input".into());
     }
-    let file = input.split_off(name_len);
+    let file = input.split_off(name_len + symbols_len);
+    let symbols = input.split_off(name_len);
     let name = String::from_utf8(input).map_err(|_| "the tree's name is not UTF-8")?;
+    let symbols = String::from_utf8(symbols).map_err(|_| "the tree's symbols are not UTF-8")?;
     if trees.iter().any(|s| s.id == name) {
         return Err(format!("a tree named '{name}' is already served"));
     }
-    let tree = Tree::open(file).map_err(|e| format!("tree '{name}': {e}"))?;
+    let mut tree = Tree::open(file).map_err(|e| format!("tree '{name}': {e}"))?;
+    if !symbols.is_empty() {
+        let board = (tree.board().with_alphabet(&symbols))
+            .map_err(|e| format!("tree '{name}': symbols {symbols}: {e}"))?;
+        tree = tree.in_notation(board);
+    }
     trees.push(Served::new(name, tree));
     Ok(())
 }
@@ -131,7 +143,7 @@ mod tests {
         let mut named = b"knuth-4x6".to_vec();
         named.extend_from_slice(&file);
         put(&named);
-        assert_eq!(add_tree(9), 1);
+        assert_eq!(add_tree(9, 0), 1);
         put(b"/api/next?moves=1122:1,0+1344:0,1");
         assert_eq!(answer(), 200);
         assert!(
@@ -142,18 +154,42 @@ mod tests {
         put(b"/api/next?moves=1122:9,9");
         assert_eq!(answer(), 400);
         put(&named);
-        assert_eq!(add_tree(9), 0);
+        assert_eq!(add_tree(9, 0), 0);
         assert_eq!(take_output(), "a tree named 'knuth-4x6' is already served");
         let mut cut = b"short".to_vec();
         cut.extend_from_slice(&file[..file.len() - 1]);
         put(&cut);
-        assert_eq!(add_tree(5), 0);
+        assert_eq!(add_tree(5, 0), 0);
         assert!(
             take_output().starts_with("tree 'short': "),
             "{}",
             take_output()
         );
         put(b"x");
-        assert_eq!(add_tree(2), 0);
+        assert_eq!(add_tree(2, 0), 0);
+        put(b"x");
+        assert_eq!(add_tree(1, 1), 0);
+
+        // The same tree written in letters of the page's choosing.
+        let mut lettered = b"lettersABCDEF".to_vec();
+        lettered.extend_from_slice(&file);
+        put(&lettered);
+        assert_eq!(add_tree(7, 6), 1, "{}", take_output());
+        put(b"/api/next?tree=letters&moves=AABB:1,0+ACDD:0,1");
+        assert_eq!(answer(), 200, "{}", take_output());
+        assert!(
+            take_output().contains("\"guess\":\"CEBF\""),
+            "{}",
+            take_output()
+        );
+        let mut few = b"fewAB".to_vec();
+        few.extend_from_slice(&file);
+        put(&few);
+        assert_eq!(add_tree(3, 2), 0);
+        assert!(
+            take_output().starts_with("tree 'few': symbols AB: "),
+            "{}",
+            take_output()
+        );
     }
 }

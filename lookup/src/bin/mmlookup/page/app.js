@@ -69,12 +69,14 @@ async function startCore(site) {
   const output = () => decoder.decode(new Uint8Array(w.memory.buffer, w.output(), w.output_len()));
   for (const tree of site.trees) {
     const name = encoder.encode(tree.id);
+    const symbols = encoder.encode(tree.symbols || "");
     const file = fromBase64(tree.file);
-    const both = new Uint8Array(name.length + file.length);
-    both.set(name);
-    both.set(file, name.length);
-    put(both);
-    if (!w.add_tree(name.length)) throw new Error(output());
+    const all = new Uint8Array(name.length + symbols.length + file.length);
+    all.set(name);
+    all.set(symbols, name.length);
+    all.set(file, name.length + symbols.length);
+    put(all);
+    if (!w.add_tree(name.length, symbols.length)) throw new Error(output());
   }
   return (target) => {
     put(encoder.encode(target));
@@ -292,12 +294,20 @@ function place(symbol) {
 
 // ---- the hint and its explanation ---------------------------------------------
 
-async function refresh() {
+// Draws the game and asks for its hint (unless `ask` is false: the hint for this
+// position was just cancelled).
+async function refresh(ask = true) {
   saveHash();
   drawBoard();
   drawHidden();
   $("secrets").textContent = "";
   $("show").setAttribute("aria-expanded", "false");
+  if (!ask) {
+    for (const id of ["hint-code", "remaining", "why"]) $(id).textContent = "";
+    for (const id of ["hint-pegs", "explain"]) $(id).replaceChildren();
+    drawEntry();
+    return;
+  }
   try {
     const hint = await api("next", { moves: movesParam(state.moves) });
     state.hint = hint;
@@ -441,7 +451,7 @@ async function enter() {
   }
 }
 
-function newGame(moves = []) {
+function newGame(moves = [], ask = true) {
   state.moves = moves;
   state.revealed = false;
   state.guess = Array(state.tree.pegs).fill(null);
@@ -450,7 +460,7 @@ function newGame(moves = []) {
   $("instructions").textContent = INSTRUCTIONS[state.mode];
   say(state.mode === "theirs" ? "The computer has hidden a secret: guess it." :
     state.mode === "mine" ? "Think of a secret; enter the answer to each guess." : "", "prompt");
-  refresh();
+  refresh(ask);
 }
 
 function randomCode() {
@@ -471,12 +481,12 @@ function step(which, by) {
   drawEntry();
 }
 
-function selectTree(id, moves = []) {
+function selectTree(id, moves = [], ask = true) {
   state.tree = state.trees.find((t) => t.id === id);
   $("tree").value = id;
   drawPalette();
   drawStrategy();
-  newGame(moves);
+  newGame(moves, ask);
 }
 
 // Opens the position the URL names: its tree, mode and moves (moves the tree
@@ -491,22 +501,26 @@ async function openHash() {
   }
   const moves = state.mode === "theirs" ? [] : wanted.moves;
   state.tree = tree;
-  // The moves the tree takes, up to the first it refuses: those are kept.
-  let kept = moves.length, refused = null;
+  // The moves the tree takes, up to the first it refuses: those are kept. A hint
+  // cancelled on the way is not asked again: the moves are kept without it.
+  let kept = moves.length, refused = null, cancelled = false;
   try {
     await api("next", { moves: movesParam(moves) });
   } catch (error) {
-    for (kept = 0; kept < moves.length; kept++) {
+    cancelled = error.message === CANCELLED;
+    for (kept = cancelled ? kept : 0; kept < moves.length; kept++) {
       try {
         await api("next", { moves: movesParam(moves.slice(0, kept + 1)) });
       } catch (why) {
+        cancelled = why.message === CANCELLED;
         refused = why.message;
         break;
       }
     }
   }
-  await selectTree(tree.id, moves.slice(0, kept));
-  if (wanted.tree && !known) say(`the address names no tree "${wanted.tree}" here; this is ${tree.id}`);
+  await selectTree(tree.id, moves.slice(0, cancelled ? kept + 1 : kept), !cancelled);
+  if (cancelled) say(CANCELLED, "prompt");
+  else if (wanted.tree && !known) say(`the address names no tree "${wanted.tree}" here; this is ${tree.id}`);
   else if (refused && kept === 0) say(`the position in the address was not opened: ${refused}`);
   else if (refused) say(`the address's moves were opened up to move ${kept}: ${refused}`);
 }

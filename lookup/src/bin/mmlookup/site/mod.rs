@@ -44,7 +44,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let trees = source::open_named(&args.tree)?;
-    let script = site_script(trees.iter().map(|(id, tree)| (id.as_str(), tree.bytes())));
+    let script = site_script(trees.iter().map(|(id, tree)| {
+        let symbols = tree.board().alphabet().unwrap_or_default().to_owned();
+        (id.as_str(), symbols, tree.bytes())
+    }));
     // The script first: a folder left half written by a crash still says who wrote it.
     let files: Vec<(&str, &[u8])> = [(page::SITE_SCRIPT, script.as_bytes())]
         .into_iter()
@@ -116,12 +119,17 @@ fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), String> {
     lookup::replace::bytes(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The script that carries the core and the trees (`id`, file bytes) to the page.
-fn site_script<'a>(trees: impl Iterator<Item = (&'a str, &'a [u8])>) -> String {
+/// The script that carries the core and the trees (`id`, the symbols its colours
+/// are written in, empty for the board's own, file bytes) to the page.
+fn site_script<'a>(trees: impl Iterator<Item = (&'a str, String, &'a [u8])>) -> String {
     let trees: Vec<String> = trees
-        .map(|(id, bytes)| {
+        .map(|(id, symbols, bytes)| {
             let id = serde_json::Value::from(id);
-            format!("    {{ id: {id}, file: \"{}\" }}", base64(bytes))
+            let symbols = serde_json::Value::from(symbols);
+            format!(
+                "    {{ id: {id}, symbols: {symbols}, file: \"{}\" }}",
+                base64(bytes)
+            )
         })
         .collect();
     format!(
