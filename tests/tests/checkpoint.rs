@@ -16,7 +16,7 @@ fn a_proof_interrupted_twice_resumes_to_the_same_bytes() {
     let out = dir.join("resumed.mmt");
     interrupt(&PROOF, &ck, &out);
     interrupt(&PROOF, &ck, &out);
-    let report = json(&ok(
+    let resumed = run(
         "mmgen",
         &[
             &PROOF[..],
@@ -29,8 +29,16 @@ fn a_proof_interrupted_twice_resumes_to_the_same_bytes() {
             ],
         ]
         .concat(),
-    ));
-    assert!(report["resumed_sets"].as_u64().unwrap() > 0, "{report}");
+    );
+    assert!(resumed.status.success());
+    let report = json(&String::from_utf8_lossy(&resumed.stdout));
+    let sets = report["resumed_sets"].as_u64().unwrap();
+    assert!(sets > 0, "{report}");
+    assert!(report["resume_seconds"].as_f64().unwrap() >= 0.0);
+    // The log says at once what was loaded, and how long it took.
+    let log = String::from_utf8_lossy(&resumed.stderr);
+    let said = format!("checkpoint   resumed {sets} proven sets (");
+    assert!(log.contains(&said) && log.contains(" s)"), "{log}");
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&plain).unwrap());
     assert_eq!(report["proven"], true);
 }

@@ -16,19 +16,35 @@ pub fn file(dir: &Path) -> PathBuf {
     dir.join("checkpoint.mmc")
 }
 
-/// Loads the checkpoint in `dir` into `strategy`, if there is one: the number of
-/// proven sets it held (0 for a first run). A damaged or foreign one is an error.
-pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<usize, String> {
+/// What a run loaded from its checkpoint (nothing on a first run).
+#[derive(Clone, Copy)]
+pub struct Resumed {
+    /// Proven sets loaded.
+    pub sets: usize,
+    /// The checkpoint file's size.
+    pub bytes: usize,
+    /// Reading and loading it.
+    pub took: Duration,
+}
+
+/// Loads the checkpoint in `dir` into `strategy`, if there is one. A damaged or
+/// foreign one is an error.
+pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
+    let started = Instant::now();
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     remove_killed_saves(dir);
     let path = file(dir);
-    match std::fs::read(&path) {
-        Ok(bytes) => strategy
-            .resume(&bytes)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
-        Err(e) => Err(format!("{}: {e}", path.display())),
-    }
+    let (sets, bytes) = match std::fs::read(&path) {
+        Ok(bytes) => (strategy.resume(&bytes), bytes.len()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Ok(0), 0),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let sets = sets.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Resumed {
+        sets,
+        bytes,
+        took: started.elapsed(),
+    })
 }
 
 /// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`):

@@ -99,6 +99,11 @@ pub fn run(args: &Args) -> Outcome {
         Some(dir) => Some(checkpoint::resume(strategy.as_ref(), dir)?),
         None => None,
     };
+    if let Some(resumed) = resumed.filter(|r| r.sets > 0) {
+        // A long run's log says at once how far its checkpoint took it, and how long
+        // loading it took.
+        eprintln!("{}", resumed_line(resumed));
+    }
     let period = Duration::from_secs_f64(args.search.checkpoint_every.unwrap_or(60.0));
     let first_best = args.search.first_best();
     let started = Instant::now();
@@ -479,12 +484,25 @@ struct Measured {
     searched: Option<u64>,
     /// The total of the tree the search built when its time ran out.
     searched_total: Option<u64>,
-    /// Proven sets loaded from a checkpoint, with --checkpoint.
-    resumed: Option<usize>,
+    /// What was loaded from a checkpoint, with --checkpoint.
+    resumed: Option<checkpoint::Resumed>,
     /// With --first best, each first guess tried and its tree's total and worst case.
     tried: Option<Vec<Tried>>,
     /// With --certificate, what the certificate holds.
     certificate: Option<Written>,
+}
+
+/// What a resumed run loaded, in one line.
+fn resumed_line(resumed: checkpoint::Resumed) -> String {
+    if resumed.sets == 0 {
+        return "checkpoint   nothing to resume (a first run)".into();
+    }
+    format!(
+        "checkpoint   resumed {} proven sets ({:.1} MB, loaded in {:.2} s)",
+        resumed.sets,
+        resumed.bytes as f64 / 1e6,
+        resumed.took.as_secs_f64()
+    )
 }
 
 /// A bar on stderr that follows the secrets placed so far, with the time left as
@@ -647,7 +665,8 @@ fn print_report(
             "symmetry": !args.search.no_symmetry,
             "file": out_path.display().to_string(),
             "peak_memory_bytes": peak_memory(),
-            "resumed_sets": resumed,
+            "resumed_sets": resumed.map(|r| r.sets),
+            "resume_seconds": resumed.map(|r| r.took.as_secs_f64()),
             "search_tree_total": searched_total,
             "certificate_facts": certificate.map(|c| c.facts),
             "certificate_bytes": certificate.map(|c| c.bytes),
@@ -693,10 +712,7 @@ fn print_report(
         )?;
     }
     if let Some(resumed) = resumed {
-        writeln!(
-            out,
-            "checkpoint   resumed {resumed} proven sets; saved at the end"
-        )?;
+        writeln!(out, "{}; saved at the end", resumed_line(resumed))?;
     }
     if let (Some(written), Some(path)) = (certificate, &args.search.certificate) {
         writeln!(
