@@ -72,8 +72,8 @@ impl Held {
 /// How the search keeps what it proved. Changes the work, never the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheSettings {
-    /// The most memory the entries may take, in bytes (about: each entry is
-    /// counted as its key's codes and a fixed overhead).
+    /// The most memory the cache may take, in bytes: its keys' allocations and
+    /// its tables' room, as they are allocated (see [`key_bytes`], [`table_bytes`]).
     pub bytes: usize,
     /// Key sets by their canonical form, so equivalent sets share an entry; off,
     /// by their codes (slower: a cross-check that does not trust the canonical
@@ -93,10 +93,39 @@ impl Default for CacheSettings {
     }
 }
 
-/// What an entry takes besides its key's codes: the key's box, the fact and its
-/// certificate record, the hash table's slot and control byte, and the
-/// allocator's header.
-const ENTRY_BYTES: usize = 56;
+/// The heap bytes a key of `len` codes takes: its codes and the allocator's
+/// header, in the allocator's 16-byte steps, at least 32 (glibc's malloc).
+fn key_bytes(len: usize) -> usize {
+    (len * 4 + 8).next_multiple_of(16).max(32)
+}
+
+/// The heap bytes of a table with room for `capacity` entries: a slot (the key's
+/// pointer and length, the fact and its record) and a control byte per bucket,
+/// and a group of control bytes more. The standard table (hashbrown) keeps a
+/// power of two of buckets and fills at most 7 of every 8 (fewer than 8 buckets:
+/// all but one), so the room it reports tells its buckets. After a table grows
+/// it is less than half full: counting entries alone missed up to 40 bytes each
+/// (a 5x6 proof with a 2 GiB cache peaked at 2.21 GiB).
+fn table_bytes(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = match capacity < 7 {
+        true => capacity + 1,
+        false => capacity / 7 * 8,
+    };
+    buckets * (std::mem::size_of::<(Box<[u32]>, Held)>() + 1) + 16
+}
+
+/// The room a full table with room for `capacity` entries has after one more:
+/// twice the buckets (4 from none).
+fn grown(capacity: usize) -> usize {
+    match capacity {
+        0 => 3,
+        3 => 7,
+        _ => capacity * 2,
+    }
+}
 
 /// A set's entry in the cache: its key (see [`Exact::lookup`]) and what is known
 /// of it.
@@ -107,21 +136,55 @@ pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
 #[derive(Default)]
 struct Generation {
     sets: FxHashMap<u32, FxHashMap<Box<[u32]>, Held>>,
-    bytes: usize,
+    /// The keys' bytes ([`key_bytes`]).
+    keys: usize,
+    /// The tables' room ([`table_bytes`]), which outlasts their entries.
+    tables: usize,
 }
 
 impl Generation {
+    fn bytes(&self) -> usize {
+        self.keys + self.tables
+    }
+
     fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Held)> {
         let found = self.sets.get_mut(&depth)?.remove_entry(key)?;
-        self.bytes -= found.0.len() * 4 + ENTRY_BYTES;
+        self.keys -= key_bytes(found.0.len());
         Some(found)
     }
 
-    /// Drops every fact, keeping the tables' room (the next generation fills them
-    /// again, without growing them step by step).
-    fn clear(&mut self) {
-        self.sets.values_mut().for_each(FxHashMap::clear);
-        self.bytes = 0;
+    /// The bytes adding a key of `len` codes with `depth` guesses left would add:
+    /// the key, and the table's new room if it is full (it doubles).
+    fn growth(&self, depth: u32, len: usize) -> usize {
+        let table = self.sets.get(&depth);
+        let (entries, room) = table.map_or((0, 0), |t| (t.len(), t.capacity()));
+        let grows = match entries < room {
+            true => 0,
+            false => table_bytes(grown(room)) - table_bytes(room),
+        };
+        key_bytes(len) + grows
+    }
+
+    /// Adds a fact it does not hold.
+    fn add(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
+        self.keys += key_bytes(key.len());
+        let table = self.sets.entry(depth).or_default();
+        let room = table.capacity();
+        table.insert(key, held);
+        self.tables += table_bytes(table.capacity()) - table_bytes(room);
+    }
+
+    /// Drops every fact. The tables keep their room (the next generation fills
+    /// them again without growing them step by step) unless it takes more than
+    /// half of `budget`: then they go too, so that a small budget still holds facts.
+    fn clear(&mut self, budget: usize) {
+        if self.tables > budget / 2 {
+            self.sets.clear();
+            self.tables = 0;
+        } else {
+            self.sets.values_mut().for_each(FxHashMap::clear);
+        }
+        self.keys = 0;
     }
 }
 
@@ -245,14 +308,14 @@ impl Shard {
         self.put(depth, key.into_owned().into(), held);
     }
 
-    /// Adds a fact the young generation does not hold, turning it old when full.
+    /// Adds a fact the young generation does not hold, turning it old first when
+    /// the fact would take it past its half.
     fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
-        self.young.bytes += key.len() * 4 + ENTRY_BYTES;
-        self.young.sets.entry(depth).or_default().insert(key, held);
-        if self.young.bytes > self.half {
+        if self.young.bytes() + self.young.growth(depth, key.len()) > self.half {
             std::mem::swap(&mut self.young, &mut self.old);
-            self.young.clear();
+            self.young.clear(self.half);
         }
+        self.young.add(depth, key, held);
     }
 
     /// Every fact held, as (depth, key, fact, certificate record).
@@ -371,7 +434,7 @@ mod tests {
     #[test]
     fn facts_in_use_survive_the_turns_and_the_rest_go() {
         // Room for about four one-code keys per generation.
-        let mut shard = Shard::new(4 * (4 + ENTRY_BYTES));
+        let mut shard = Shard::new(table_bytes(7) + 4 * key_bytes(1));
         let key = |k: u32| Cow::Owned(vec![k]);
         let len = |shard: &Shard| shard.entries().count();
         shard.insert(3, key(0), held(AtLeast(10)));
@@ -388,6 +451,45 @@ mod tests {
         assert_eq!(shard.get(2, &[39]), None, "depths are apart");
         let held: Vec<_> = shard.entries().map(|(_, key, _, _)| key[0]).collect();
         assert!(held.contains(&0) && held.contains(&39));
+    }
+
+    /// The table model behind the cache's count of its bytes, against the
+    /// standard table itself: the room it reports is always one [`table_bytes`]
+    /// reads as a power of two of buckets, and a full table grows to [`grown`].
+    #[test]
+    fn the_tables_grow_as_the_cache_counts_them() {
+        let mut table: FxHashMap<Box<[u32]>, Held> = FxHashMap::default();
+        let mut rooms = vec![table.capacity()];
+        for k in 0..200_000u32 {
+            let (entries, room) = (table.len(), table.capacity());
+            table.insert(vec![k].into(), held(Exact(k)));
+            if table.capacity() != room {
+                assert_eq!(entries, room, "grew before it was full");
+                assert_eq!(table.capacity(), grown(room));
+                rooms.push(table.capacity());
+            }
+        }
+        assert_eq!(rooms[..4], [0, 3, 7, 14]);
+        for room in rooms.into_iter().skip(1) {
+            let slots = table_bytes(room) - 16;
+            let buckets = slots / (std::mem::size_of::<(Box<[u32]>, Held)>() + 1);
+            assert!(buckets.is_power_of_two() && buckets * 7 / 8 >= room.min(buckets - 1));
+        }
+        // A budget smaller than one table still keeps facts, and the shard stays
+        // within its two halves whatever it holds.
+        let mut shard = Shard::new(1000);
+        for k in 0..10_000u32 {
+            shard.insert(
+                3,
+                Cow::Owned(vec![k; (k % 50) as usize + 1]),
+                held(Exact(k)),
+            );
+            assert!(shard.young.bytes() <= 1000 && shard.old.bytes() <= 1000 + key_bytes(50));
+            assert_eq!(
+                shard.get(3, &vec![k; (k % 50) as usize + 1]),
+                Some(held(Exact(k)))
+            );
+        }
     }
 
     #[test]
