@@ -1,7 +1,7 @@
 """Optimal Mastermind strategies as complete decision trees, read in place."""
 
 import os
-from typing import Callable, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, Callable, Optional, Sequence, Tuple, TypedDict, Union
 
 __version__: str
 
@@ -81,6 +81,8 @@ class Tree:
         """Replays every secret and checks the header's claims; the statistics recomputed."""
     def next(self, moves: Moves = ()) -> Optional[str]:
         """The next guess after `moves`; None once the last move won."""
+    def explain(self, moves: Moves = ()) -> dict[str, Any]:
+        """Why the tree plays its next guess after `moves` (`mmlookup explain --json`)."""
     def candidates(self, moves: Moves = ()) -> list[str]:
         """The codes still possible after `moves`."""
     def play(self, secret: str) -> list[Tuple[str, Tuple[int, int]]]:

@@ -319,6 +319,25 @@ impl Tree {
         Ok(self.hint(&moves)?.guess().map(|g| self.show(g)))
     }
 
+    /// Why the tree plays its next guess after `moves`, as `mmlookup explain
+    /// --json` says it: how the guess splits the secrets still possible (each
+    /// class's answer, size and the guesses it takes from there), its figures
+    /// (worst class, expected remaining, entropy), and a comparison with the best
+    /// guess by the tree's rule. Errors as `next`; MoveError once the game is won.
+    #[pyo3(signature = (moves = Vec::new()))]
+    fn explain<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<(String, Answer)>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.moves(moves)?;
+        self.hint(&moves)?;
+        let why = py
+            .allow_threads(|| lookup::web::explain::explanation(&self.tree, &moves))
+            .map_err(MoveError::new_err)?;
+        py.import("json")?.call_method1("loads", (why.to_string(),))
+    }
+
     /// The codes still possible after `moves`.
     #[pyo3(signature = (moves = Vec::new()))]
     fn candidates(&self, moves: Vec<(String, Answer)>) -> PyResult<Vec<String>> {

@@ -65,6 +65,32 @@ def test_a_move_off_the_tree_s_line_is_answered_live_as_the_cli_does():
     assert tree.next(moves) == mmlookup_next(TREES / "knuth-4x6.mmt", moves)["guess"]
 
 
+@pytest.mark.parametrize(
+    "name, moves",
+    [
+        ("knuth-4x6", []),
+        ("knuth-4x6", [("1122", (1, 0)), ("1344", (0, 1))]),
+        ("optimal-4x6", [("1123", (1, 0))]),
+        ("knuth-4x6", [("1234", (0, 2)), ("5566", (1, 0))]),
+    ],
+)
+def test_a_move_is_explained_as_the_cli_explains_it(name, moves):
+    tree = mmtree.Tree(TREES / f"{name}.mmt")
+    texts = [f"{g}:{b},{w}" for g, (b, w) in moves]
+    said = json.loads(cli("mmlookup", "explain", "--json", "--tree", str(TREES / f"{name}.mmt"), *texts))
+    why = tree.explain(moves)
+    assert why == said
+    assert why["tree"]["guess"] == tree.next(moves)
+
+
+def test_a_won_or_contradictory_game_has_no_explanation():
+    tree = mmtree.Tree(TREES / "knuth-4x6.mmt")
+    with pytest.raises(mmtree.MoveError, match="already"):
+        tree.explain([("1122", (4, 0))])
+    with pytest.raises(mmtree.ContradictionError):
+        tree.explain([("1122", (1, 0)), ("1122", (0, 0))])
+
+
 def test_playing_a_secret_matches_the_cli_s_game():
     tree = mmtree.Tree(TREES / "knuth-4x6.mmt")
     game = tree.play("3632")
