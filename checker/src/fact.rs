@@ -162,18 +162,20 @@ impl Checker {
         self.totals[self.row(depth)][n]
     }
 
-    /// The answer each secret of `set` gives the guess `g`, and how many give each.
-    fn split(&self, g: u32, set: &[u32]) -> (Vec<u8>, [usize; 81]) {
+    /// How many secrets of `set` give the guess `g` each answer.
+    fn split(&self, g: u32, set: &[u32]) -> [usize; 81] {
+        let mut sizes = [0usize; 81];
+        self.each_answer(g, set, |_, a| sizes[a] += 1);
+        sizes
+    }
+
+    /// Calls `to` with each secret of `set` and the answer it gives the guess `g`.
+    fn each_answer(&self, g: u32, set: &[u32], mut to: impl FnMut(u32, usize)) {
         let code = self.board.codes[g as usize];
         let ranks = ranks(&code, self.board.pegs);
-        let answers: Vec<u8> = (set.iter())
-            .map(|&s| self.board.answer(&code, &ranks, s) as u8)
-            .collect();
-        let mut sizes = [0usize; 81];
-        for &a in &answers {
-            sizes[usize::from(a)] += 1;
+        for &s in set {
+            to(s, self.board.answer(&code, &ranks, s));
         }
-        (answers, sizes)
     }
 
     /// The least `set` costs with `depth` guesses left, looking one guess ahead:
@@ -196,7 +198,7 @@ impl Checker {
         let win = self.board.win();
         let mut least = INFINITE;
         for &g in set {
-            let (_, sizes) = self.split(g, set);
+            let sizes = self.split(g, set);
             let classes = (0..self.board.slots()).filter(|&a| a != win && sizes[a] > 0);
             let cost = classes.fold(n, |sum, a| sum.saturating_add(self.least(sizes[a], below)));
             least = least.min(cost);
@@ -531,7 +533,7 @@ impl<'a> Check<'a> {
     /// Playing `g` first costs at least the bound.
     fn reaches(&self, g: u32) -> Result<(), String> {
         let board = &self.checker.board;
-        let (answers, sizes) = self.checker.split(g, self.set);
+        let sizes = self.checker.split(g, self.set);
         let win = board.win();
         let slots = board.slots();
         let answered = || (0..slots).filter(move |&a| a != win && sizes[a] > 0);
@@ -548,9 +550,7 @@ impl<'a> Check<'a> {
         // one guess ahead says.
         let mut by_answer: Vec<Vec<u32>> =
             (0..slots).map(|a| Vec::with_capacity(sizes[a])).collect();
-        for (&s, &a) in self.set.iter().zip(&answers) {
-            by_answer[usize::from(a)].push(s);
-        }
+        (self.checker).each_answer(g, self.set, |s, a| by_answer[a].push(s));
         let mut classes: Vec<Vec<u32>> = answered()
             .map(|a| std::mem::take(&mut by_answer[a]))
             .collect();
