@@ -73,7 +73,7 @@ impl Held {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheSettings {
     /// The most memory the cache may take, in bytes: its keys' allocations and
-    /// its tables' room, as they are allocated (see [`key_bytes`], [`table_bytes`]).
+    /// its tables' room, as they are allocated (see `key_bytes` and `table_bytes`).
     pub bytes: usize,
     /// Key sets by their canonical form, so equivalent sets share an entry; off,
     /// by their codes (slower: a cross-check that does not trust the canonical
