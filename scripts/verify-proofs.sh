@@ -65,6 +65,7 @@ rows=(
   "4x10|--pegs 4 --colors 10"
   "4x10-worst|--pegs 4 --colors 10 --objective worst"
   "5x7|--pegs 5 --colors 7"
+  "4x11|--pegs 4 --colors 11"
 )
 for c in 5 6 7 8 9 10 11 12 13 14 15 16; do
   rows+=("3x$c-worst|--pegs 3 --colors $c --objective worst")
