@@ -203,15 +203,19 @@ impl Tree {
     }
 
     fn hint(&self, moves: &[Move]) -> PyResult<Hint> {
-        hint::next(&self.tree, moves).map_err(|message| {
-            let board = self.tree.board();
-            let pegs = board.pegs();
-            let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
-            match play::first_impossible_move(&board, moves) {
-                Some(_) if !after_win => self.contradiction(message, moves),
-                _ => MoveError::new_err(message),
-            }
-        })
+        hint::next(&self.tree, moves).map_err(|message| self.refused(message, moves))
+    }
+
+    /// The error for `moves` the tree refused with `message`: a ContradictionError
+    /// if no secret gives those answers, else a MoveError.
+    fn refused(&self, message: String, moves: &[Move]) -> PyErr {
+        let board = self.tree.board();
+        let pegs = board.pegs();
+        let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
+        match play::first_impossible_move(&board, moves) {
+            Some(_) if !after_win => self.contradiction(message, moves),
+            _ => MoveError::new_err(message),
+        }
     }
 
     /// A ContradictionError with its `corrections`: each a list of (move index,
@@ -331,10 +335,9 @@ impl Tree {
         moves: Vec<(String, Answer)>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let moves = self.moves(moves)?;
-        self.hint(&moves)?;
         let why = py
             .allow_threads(|| lookup::web::explain::explanation(&self.tree, &moves))
-            .map_err(MoveError::new_err)?;
+            .map_err(|message| self.refused(message, &moves))?;
         py.import("json")?.call_method1("loads", (why.to_string(),))
     }
 
