@@ -17,9 +17,12 @@
 //!   before (its loop runs in the cache, with no early exits; on one thread 6x7
 //!   and 6x8 Knuth took 3.0 and 3.5 ns a scoring where it measured 1.23 and 1.26);
 //! - the peak memory is about 5 MiB plus 170 bytes a node; an exact search adds
-//!   5 MiB and 64 bytes a code besides its cache, which fills as far as it needs,
-//!   up to `--cache-mib` (the high end of the range; `tests/tests/estimate.rs`
-//!   checks a proof's measured peak against it).
+//!   5 MiB and 64 bytes a code, and its cache, which fills as far as it needs, up
+//!   to `--cache-mib`. Without the cache, that is what a proof needs at the least:
+//!   every fact in the cache is a proof in itself, so a smaller cache costs time
+//!   (facts dropped are proven again), never the result (`tests/tests/estimate.rs`
+//!   runs a proof in a 2 MiB cache and checks its measured peak against
+//!   [`Estimate::at_most`]).
 //!
 //! An exact search's time cannot be told in advance (4x6 takes 0.03 s, 5x6 nine
 //! minutes, 5x7 is unproven after hours): it is bounded only by `--time-limit`.
@@ -65,8 +68,11 @@ pub struct Estimate {
     pub seconds: Option<Range>,
     /// A bound on the seconds from `--time-limit`.
     pub at_most_seconds: Option<f64>,
-    /// Peak memory in bytes: expected, and the range.
+    /// Peak memory in bytes besides an exact search's cache: expected, and the
+    /// range. For a proof, what it needs at the least.
     pub memory: Range,
+    /// The most an exact search's cache takes as it fills (0 without a search).
+    pub cache: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,13 +142,7 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
         ),
         false => (0.0, 0.0),
     };
-    let tree = BASE_BYTES + BYTES_PER_NODE * nodes + search;
-    // The cache fills only as far as the search needs: its size is the high end.
-    let memory = Range {
-        low: tree / MEMORY_RANGE,
-        expected: tree,
-        high: tree * MEMORY_RANGE + cache,
-    };
+    let memory = Range::around(BASE_BYTES + BYTES_PER_NODE * nodes + search, MEMORY_RANGE);
     let at_most_seconds = run
         .time_limit
         .map(|(limit, margin)| limit + margin.as_secs_f64());
@@ -151,6 +151,7 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
         seconds,
         at_most_seconds,
         memory,
+        cache,
     }
 }
 
@@ -239,7 +240,14 @@ fn significant(value: f64, unit: &str) -> String {
 }
 
 impl Estimate {
-    /// One line: "about 9.1 h (4.6 h to 18 h) and 2.9 GiB (1.9 GiB to 4.3 GiB)".
+    /// The most memory the run takes: the high end of the range, and a full cache.
+    pub fn at_most(&self) -> f64 {
+        self.memory.high + self.cache
+    }
+
+    /// One line: "about 9.1 h (4.6 h to 18 h), and about 2.9 GiB of memory (1.9
+    /// GiB to 4.3 GiB)"; an exact search's says what it needs at the least and
+    /// what its cache may add.
     pub fn describe(&self) -> String {
         let time = match (self.seconds, self.at_most_seconds) {
             (Some(s), limit) => {
@@ -263,12 +271,20 @@ impl Estimate {
                     .into()
             }
         };
-        format!(
-            "{time}, and about {} of memory ({} to {})",
+        let memory = format!(
+            "{} of memory ({} to {})",
             bytes_text(self.memory.expected),
             bytes_text(self.memory.low),
             bytes_text(self.memory.high)
-        )
+        );
+        match self.cache > 0.0 {
+            false => format!("{time}, and about {memory}"),
+            true => format!(
+                "{time}, and at least {memory}, up to {} as its cache of {} fills (--cache-mib: a smaller cache costs time, never the result)",
+                bytes_text(self.at_most()),
+                bytes_text(self.cache)
+            ),
+        }
     }
 }
 
@@ -320,8 +336,17 @@ mod tests {
         let mut exact = run(board, StrategyKind::Optimal);
         let open = estimate(&exact, 2.0);
         assert_eq!(open.seconds, None);
-        assert!(open.memory.high > (2048u64 << 20) as f64);
-        assert!(open.describe().contains("cannot be told in advance"));
+        assert_eq!(open.cache, (2048u64 << 20) as f64);
+        assert!(open.memory.high < (64u64 << 20) as f64);
+        assert_eq!(open.at_most(), open.memory.high + open.cache);
+        let said = open.describe();
+        assert!(said.contains("cannot be told in advance"), "{said}");
+        let least = format!(
+            "and at least {} of memory",
+            bytes_text(open.memory.expected)
+        );
+        assert!(said.contains(&least), "{said}");
+        assert!(said.contains("as its cache of 2.0 GiB fills"), "{said}");
         exact.time_limit = Some((60.0, Duration::from_secs(6)));
         let bounded = estimate(&exact, 2.0);
         assert_eq!(bounded.at_most_seconds, Some(66.0));

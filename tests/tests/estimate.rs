@@ -4,7 +4,9 @@
 //! the seconds: those depend on the machine and what else it runs, and
 //! `make bench-estimates` measures them); a run estimated
 //! to need more memory than the process may take is refused at once, with nothing
-//! written; a long run says its estimate as it starts, even to a pipe.
+//! written, and so is a proof whose `--cache-mib` would not fit when full, while a
+//! default cache that would not is cut to fit; a long run says its estimate as it
+//! starts, even to a pipe.
 
 mod common;
 use common::*;
@@ -70,6 +72,61 @@ fn a_run_that_needs_more_memory_than_it_may_take_is_refused_before_it_starts() {
     assert!(!out.exists());
 }
 
+/// `mmgen ARGS` in a shell whose address space is limited to 1 GiB.
+fn in_one_gib(args: &str) -> std::process::Output {
+    let mmgen = bin("mmgen");
+    let script = format!("ulimit -v 1048576 && exec {} {args}", mmgen.display());
+    Command::new("sh").arg("-c").arg(script).output().unwrap()
+}
+
+/// A proof's cache fills as far as the proof needs: one asked for that cannot fit
+/// when full is refused before the run starts (it would end the run hours in);
+/// the default one is cut to fit, with a line that says so, and the proof writes
+/// the file it writes with any cache.
+#[test]
+fn a_cache_that_cannot_fit_is_refused_when_asked_for_and_cut_when_not() {
+    let dir = scratch("estimate_cache");
+    let out = dir.join("cut.mmt");
+    let proof = "--pegs 4 --colors 5 --strategy optimal --threads 1";
+    let asked = in_one_gib(&format!("{proof} --cache-mib 4096 --out {}", out.display()));
+    let stderr = String::from_utf8_lossy(&asked.stderr);
+    assert_eq!(asked.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("this proof's cache of 4096 MiB may fill")
+            && stderr.contains("its address-space limit (ulimit -v) leaves")
+            && stderr.contains("not started (--cache-mib "),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // The default 2048 MiB does not fit in 1 GiB either: cut, and the proof runs.
+    let cut = in_one_gib(&format!("{proof} --out {}", out.display()));
+    let stderr = String::from_utf8_lossy(&cut.stderr);
+    assert!(cut.status.success(), "{stderr}");
+    let line = stderr.lines().find(|l| l.contains("cache is cut to"));
+    let mib: u32 = line
+        .and_then(|l| l.split("cut to ").nth(1)?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no cut said: {stderr}"));
+    assert!((1..1024).contains(&mib), "{stderr}");
+    let plain = dir.join("plain.mmt");
+    ok(
+        "mmgen",
+        &[
+            "--pegs",
+            "4",
+            "--colors",
+            "5",
+            "--strategy",
+            "optimal",
+            "--threads",
+            "1",
+            "--out",
+            plain.to_str().unwrap(),
+        ],
+    );
+    assert!(std::fs::read(out).unwrap() == std::fs::read(plain).unwrap());
+}
+
 #[test]
 fn a_long_run_says_its_estimate_as_it_starts_even_to_a_pipe() {
     let dir = scratch("estimate_start");
@@ -119,7 +176,8 @@ fn a_proof_under_a_memory_budget_writes_the_same_file_within_it() {
         "mmgen",
         &[&budget[..], &["--estimate", "--json"]].concat(),
     ));
-    let high = said["memory_bytes"]["high"].as_f64().unwrap();
+    let high = said["at_most_bytes"].as_f64().unwrap();
+    assert_eq!(said["cache_bytes"].as_f64(), Some(2.0 * 1024.0 * 1024.0));
     let (small, report) = generate(&dir, "small.mmt", &budget);
     let peak = report["peak_memory_bytes"].as_f64().unwrap();
     assert!(peak <= high, "peak {peak} over the stated {high}");

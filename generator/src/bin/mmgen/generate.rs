@@ -78,12 +78,14 @@ pub fn run(args: &Args) -> Outcome {
     let out = args.out.as_ref().ok_or("--out FILE is required")?;
     check_target(out, args.force).map_err(|e| e.to_string())?;
     // The time limit counts from here, setting up the board's codes included.
-    let options = args.search.options(board, args.strategy)?;
+    let mut options = args.search.options(board, args.strategy)?;
     let built = Arc::new(AtomicBool::new(false));
     if let Some(stop) = options.stop {
         give_up_at(stop, Arc::clone(&built), args.search.certificate.clone());
     }
-    look_ahead(args, board, pool.current_num_threads())?;
+    if let Some(bytes) = look_ahead(args, board, pool.current_num_threads())? {
+        options.cache.bytes = bytes;
+    }
     let codes = Codes::new(board);
     let strategy = strategy::by_kind(args.strategy, options, board).ok_or("unknown strategy")?;
     if let Some(target) = &args.search.certificate {
@@ -275,18 +277,52 @@ const GIB: f64 = (1u64 << 30) as f64;
 /// A run whose expected memory is beyond what this machine has available is
 /// refused, unless --force; else the run's estimate goes to stderr when it is long
 /// or big, or an exact search on a board where that can take hours.
-fn look_ahead(args: &Args, board: Board, threads: usize) -> Outcome {
+///
+/// An exact search's cache fills as far as the proof needs, up to its size, and
+/// a cache beyond the memory available would end the proof when it fills, hours
+/// in. So a search whose full cache does not fit beside the rest is refused when
+/// `--cache-mib` asked for that size (unless --force), and otherwise gets a
+/// default cache cut to what is available: its size in bytes is returned (a
+/// smaller cache costs time, never the result).
+fn look_ahead(args: &Args, board: Board, threads: usize) -> Result<Option<usize>, Failure> {
     let Some((estimate, _)) = estimate_of(args, board, threads, None) else {
-        return Ok(());
+        return Ok(None);
     };
+    let mut cache = None;
     if let Some((available, bound)) = available_memory() {
+        let available_text = estimate::bytes_text(available as f64);
         if estimate.memory.expected > available as f64 && !args.force {
+            let least = if estimate.cache > 0.0 {
+                "at least"
+            } else {
+                "about"
+            };
             return Err(format!(
-                "this run needs about {} of memory and {bound} {} available: not started (pass --force to start anyway)",
+                "this run needs {least} {} of memory and {bound} {available_text} available: not started (pass --force to start anyway)",
                 estimate::bytes_text(estimate.memory.expected),
-                estimate::bytes_text(available as f64)
             )
             .into());
+        }
+        if estimate.at_most() > available as f64 {
+            let room = (available as f64 - estimate.memory.high).max(0.0) as usize >> 20;
+            match args.search.cache_mib {
+                Some(mib) if !args.force => {
+                    return Err(format!(
+                        "this proof's cache of {mib} MiB may fill, and with the {} the search needs besides, {bound} {available_text} available: not started (--cache-mib {} fits, a smaller cache costs time, never the result; or pass --force)",
+                        estimate::bytes_text(estimate.memory.high),
+                        room.max(1)
+                    )
+                    .into());
+                }
+                Some(_) => {}
+                None => {
+                    eprintln!(
+                        "mmgen: the search's cache is cut to {} MiB from its default {DEFAULT_CACHE_MIB} MiB: {bound} {available_text} available (--cache-mib sets it; a smaller cache costs time, never the result)",
+                        room.max(1)
+                    );
+                    cache = Some(room.max(1) << 20);
+                }
+            }
         }
     }
     // Long: expected over a minute; an exact search with no limit, on a board where
@@ -300,7 +336,7 @@ fn look_ahead(args: &Args, board: Board, threads: usize) -> Outcome {
     if !bounded && (long || estimate.memory.expected > GIB) {
         eprintln!("{}", describe(args, board, threads, &estimate));
     }
-    Ok(())
+    Ok(cache)
 }
 
 /// "estimate: 8x8 knuth on 2 threads: about ..."
@@ -336,6 +372,8 @@ fn print_estimate(args: &Args, board: Board, threads: usize) -> Outcome {
             "scorings": estimate.scorings.map(range),
             "at_most_seconds": estimate.at_most_seconds,
             "memory_bytes": range(estimate.memory),
+            "cache_bytes": estimate.cache,
+            "at_most_bytes": estimate.at_most(),
             "scoring_ns": nanos,
             "available_memory_bytes": available_memory().map(|(bytes, _)| bytes),
         });
