@@ -36,6 +36,8 @@ pub struct Proven {
 struct Multiset {
     /// (colour, how many) for each colour it has.
     colors: Vec<(u8, u8)>,
+    /// How many of each colour it has (0 for the others).
+    counts: [u8; 16],
     codes: Vec<u32>,
 }
 
@@ -112,6 +114,7 @@ impl Checker {
                     .collect();
                 multisets.push(Multiset {
                     colors,
+                    counts: *counts,
                     codes: Vec::new(),
                 });
                 multisets.len() as u32 - 1
@@ -259,9 +262,10 @@ impl Checker {
         let mut groups = [0u64; 9];
         let mut n = 0;
         for (counts, k) in secrets {
-            let shared: u8 = (multiset.colors.iter())
-                .map(|&(c, m)| m.min(counts[usize::from(c)]))
-                .sum();
+            // The pegs of each colour they share, over all 16 at once (the colours
+            // the multiset lacks add 0): one vector instruction or two.
+            let pairs = multiset.counts.iter().zip(counts);
+            let shared: u8 = pairs.map(|(&m, &c)| m.min(c)).sum();
             groups[usize::from(shared)] += k;
             n += k;
         }
