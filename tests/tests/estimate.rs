@@ -88,6 +88,7 @@ fn a_cache_that_cannot_fit_is_refused_when_asked_for_and_cut_when_not() {
     let dir = scratch("estimate_cache");
     let out = dir.join("cut.mmt");
     let proof = "--pegs 4 --colors 5 --strategy optimal --threads 1";
+    let args: Vec<&str> = proof.split(' ').collect();
     let asked = in_one_gib(&format!("{proof} --cache-mib 4096 --out {}", out.display()));
     let stderr = String::from_utf8_lossy(&asked.stderr);
     assert_eq!(asked.status.code(), Some(1), "{stderr}");
@@ -108,22 +109,7 @@ fn a_cache_that_cannot_fit_is_refused_when_asked_for_and_cut_when_not() {
         .and_then(|l| l.split("cut to ").nth(1)?.split(' ').next()?.parse().ok())
         .unwrap_or_else(|| panic!("no cut said: {stderr}"));
     assert!((1..1024).contains(&mib), "{stderr}");
-    let plain = dir.join("plain.mmt");
-    ok(
-        "mmgen",
-        &[
-            "--pegs",
-            "4",
-            "--colors",
-            "5",
-            "--strategy",
-            "optimal",
-            "--threads",
-            "1",
-            "--out",
-            plain.to_str().unwrap(),
-        ],
-    );
+    let (plain, _) = generate(&dir, "plain.mmt", &args);
     assert!(std::fs::read(out).unwrap() == std::fs::read(plain).unwrap());
 }
 
