@@ -304,13 +304,13 @@ fn look_ahead(args: &Args, board: Board, threads: usize) -> Result<Option<usize>
             .into());
         }
         if estimate.at_most() > available as f64 {
-            let room = (available as f64 - estimate.memory.high).max(0.0) as usize >> 20;
+            let fits = ((available as f64 - estimate.memory.high).max(0.0) as usize >> 20).max(1);
             match args.search.cache_mib {
                 Some(mib) if !args.force => {
                     return Err(format!(
                         "this proof's cache of {mib} MiB may fill, and with the {} the search needs besides, {bound} {available_text} available: not started (--cache-mib {} fits, a smaller cache costs time, never the result; or pass --force)",
                         estimate::bytes_text(estimate.memory.high),
-                        room.max(1)
+                        fits
                     )
                     .into());
                 }
@@ -318,9 +318,9 @@ fn look_ahead(args: &Args, board: Board, threads: usize) -> Result<Option<usize>
                 None => {
                     eprintln!(
                         "mmgen: the search's cache is cut to {} MiB from its default {DEFAULT_CACHE_MIB} MiB: {bound} {available_text} available (--cache-mib sets it; a smaller cache costs time, never the result)",
-                        room.max(1)
+                        fits
                     );
-                    cache = Some(room.max(1) << 20);
+                    cache = Some(fits << 20);
                 }
             }
         }
