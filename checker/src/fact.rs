@@ -19,7 +19,7 @@
 //!   and that one is checked; each relabelling used is checked on S first.
 
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
-use crate::game::{ranks, Board, Code, Relabel};
+use crate::game::{Board, Code, Relabel};
 use crate::read::Fact;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -174,10 +174,8 @@ impl Checker {
 
     /// Calls `to` with each secret of `set` and the answer it gives the guess `g`.
     fn each_answer(&self, g: u32, set: &[u32], mut to: impl FnMut(u32, usize)) {
-        let code = self.board.codes[g as usize];
-        let ranks = ranks(&code, self.board.pegs);
         for &s in set {
-            to(s, self.board.answer(&code, &ranks, s));
+            to(s, self.board.answer(g, s));
         }
     }
 
