@@ -38,6 +38,8 @@ struct Multiset {
     colors: Vec<(u8, u8)>,
     /// How many of each colour it has (0 for the others).
     counts: [u8; 16],
+    /// The colours it has, a bit each.
+    colors_mask: u16,
     codes: Vec<u32>,
 }
 
@@ -113,6 +115,9 @@ impl Checker {
                     .map(|c| (c, counts[usize::from(c)]))
                     .collect();
                 multisets.push(Multiset {
+                    colors_mask: (0..16)
+                        .filter(|&c| counts[c] > 0)
+                        .fold(0, |m, c| m | 1 << c),
                     colors,
                     counts: *counts,
                     codes: Vec::new(),
@@ -215,8 +220,12 @@ impl Checker {
         }));
         if !self.candidates_only && least > even {
             let counts = self.by_colors(set);
+            let (_, past) = self.dead(set);
             // No floor is below the even split: once one is that low, so is the least.
             for &id in &self.most_colors_first {
+                if self.multisets[id].colors_mask & past != 0 {
+                    continue;
+                }
                 least = least.min(self.multiset_floor(&self.multisets[id], &counts, below));
                 if least <= even {
                     break;
@@ -229,6 +238,30 @@ impl Checker {
         }
         looks.insert(id, least);
         least
+    }
+
+    /// The colours no secret of `set` has, in order, and those of them past the
+    /// first (with repeats) or the first `pegs` (without), as a mask. A multiset
+    /// with none of the latter stands for every multiset with its other colours
+    /// (dead colours share no peg with the set: the same floor over it), and
+    /// every code of those reduces to one of its codes.
+    fn dead(&self, set: &[u32]) -> (Vec<u8>, u16) {
+        let mut alive = [false; 16];
+        for &s in set {
+            for &c in &self.board.codes[s as usize][..self.board.pegs] {
+                alive[usize::from(c)] = true;
+            }
+        }
+        let dead: Vec<u8> = (0..self.board.colors as u8)
+            .filter(|&c| !alive[usize::from(c)])
+            .collect();
+        let kept = if self.board.repeat {
+            1
+        } else {
+            self.board.pegs
+        };
+        let past = dead.iter().skip(kept).fold(0, |mask, &c| mask | 1 << c);
+        (dead, past)
     }
 
     /// The secrets of `set` by their colour counts: (counts, how many secrets).
@@ -344,6 +377,8 @@ struct Check<'a> {
     maps: &'a [Relabel],
     free: &'a [u8],
     dead: Vec<u8>,
+    /// The dead colours no reduced guess has ([`Checker::dead`]).
+    dead_past: u16,
     /// Secrets by colour counts, for the multisets' floors.
     counts: Vec<([u8; 16], u64)>,
     floors: Vec<Option<u64>>,
@@ -360,12 +395,8 @@ impl<'a> Check<'a> {
         let board = &checker.board;
         let set = &fact.set[..];
         let mut inside = vec![false; board.codes.len()];
-        let mut alive = [false; 16];
         for &s in set {
             inside[s as usize] = true;
-            for &c in &board.codes[s as usize][..board.pegs] {
-                alive[usize::from(c)] = true;
-            }
         }
         // Each relabelling must map the set onto itself.
         let onto_itself = |map: &Relabel| map.image(board, set).is_some_and(|image| image == set);
@@ -390,9 +421,7 @@ impl<'a> Check<'a> {
                 return Err("colours it names as free are not interchangeable in its set".into());
             }
         }
-        let dead = (0..board.colors as u8)
-            .filter(|&c| !alive[usize::from(c)])
-            .collect();
+        let (dead, dead_past) = checker.dead(set);
         Ok(Check {
             checker,
             set,
@@ -410,6 +439,7 @@ impl<'a> Check<'a> {
             maps: &fact.maps,
             free: &fact.free,
             dead,
+            dead_past,
             counts: checker.by_colors(set),
             floors: vec![None; checker.multisets.len()],
         })
@@ -459,12 +489,11 @@ impl<'a> Check<'a> {
     /// Every code of another multiset reduces to a code of one of these.
     fn in_alphabet(&self, id: usize) -> bool {
         let pegs = self.checker.board.pegs;
-        let dead_kept = if self.checker.board.repeat { 1 } else { pegs };
-        self.checker.multisets[id].colors.iter().all(|&(c, _)| {
-            let dead = self.dead.iter().position(|&d| d == c);
-            let free = self.free.iter().position(|&f| f == c);
-            dead.is_none_or(|i| i < dead_kept) && (dead.is_some() || free.is_none_or(|i| i < pegs))
-        })
+        self.checker.multisets[id].colors_mask & self.dead_past == 0
+            && self.checker.multisets[id].colors.iter().all(|&(c, _)| {
+                let free = self.free.iter().position(|&f| f == c);
+                self.dead.contains(&c) || free.is_none_or(|i| i < pegs)
+            })
     }
 
     /// The least any code of multiset `id` outside the set costs: the secrets
