@@ -24,6 +24,15 @@ use crate::read::Fact;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// How a guess splits a set: how many secrets give each answer, the set's size
+/// plus the size bounds of its classes (the win's excluded), and whether it makes
+/// progress (some secret is won, or the set falls into two classes or more).
+struct Split {
+    sizes: [usize; 81],
+    cost: u64,
+    progress: bool,
+}
+
 /// A fact checked, kept for the facts that use it later.
 pub struct Proven {
     set: Box<[u32]>,
@@ -170,11 +179,30 @@ impl Checker {
         self.totals[self.row(depth)][n]
     }
 
-    /// How many secrets of `set` give the guess `g` each answer.
-    fn split(&self, g: u32, set: &[u32]) -> [usize; 81] {
+    /// How the guess `g` splits `set` with `below` guesses left after it.
+    fn split(&self, g: u32, set: &[u32], below: Depth) -> Split {
+        let row = &self.totals[self.row(below)];
+        let win = self.board.win();
         let mut sizes = [0usize; 81];
-        self.each_answer(g, set, |_, a| sizes[a] += 1);
-        sizes
+        let (mut cost, mut classes) = (set.len() as u64, 0);
+        self.each_answer(g, set, |_, a| {
+            if a != win {
+                // The class's bound, from its size before to its size now (the
+                // sum telescopes to the bound of its final size, or infinite).
+                let step = match row[sizes[a] + 1] {
+                    INFINITE => INFINITE,
+                    next => next - row[sizes[a]],
+                };
+                cost = cost.saturating_add(step);
+                classes += usize::from(sizes[a] == 0);
+            }
+            sizes[a] += 1;
+        });
+        Split {
+            sizes,
+            cost,
+            progress: sizes[win] > 0 || classes > 1,
+        }
     }
 
     /// Calls `to` with each secret of `set` and the answer it gives the guess `g`.
@@ -201,13 +229,9 @@ impl Checker {
             return known;
         }
         let below = deeper(depth);
-        let win = self.board.win();
         let mut least = INFINITE;
         for &g in set {
-            let sizes = self.split(g, set);
-            let classes = (0..self.board.slots()).filter(|&a| a != win && sizes[a] > 0);
-            let cost = classes.fold(n, |sum, a| sum.saturating_add(self.least(sizes[a], below)));
-            least = least.min(cost);
+            least = least.min(self.split(g, set, below).cost);
             if least == least_possible {
                 break;
             }
@@ -564,18 +588,18 @@ impl<'a> Check<'a> {
     /// Playing `g` first costs at least the bound.
     fn reaches(&self, g: u32) -> Result<(), String> {
         let board = &self.checker.board;
-        let sizes = self.checker.split(g, self.set);
+        let Split {
+            sizes,
+            cost,
+            progress,
+        } = self.checker.split(g, self.set, self.below);
+        if !progress || self.enough(cost) {
+            return Ok(());
+        }
         let win = board.win();
         let slots = board.slots();
         let answered = || (0..slots).filter(move |&a| a != win && sizes[a] > 0);
-        if sizes[win] == 0 && answered().count() < 2 {
-            return Ok(()); // no progress
-        }
         let n = self.set.len() as u64;
-        let bounds = answered().map(|a| self.checker.least(sizes[a], self.below));
-        if self.enough(bounds.fold(n, u64::saturating_add)) {
-            return Ok(());
-        }
         // The classes themselves, smallest first, each at least what the facts it
         // uses say of it; then, one at a time while that is not enough, what a look
         // one guess ahead says.
