@@ -237,17 +237,21 @@ for _ in $(seq 150); do all_idle && break; sleep 0.2; done
 all_idle || fail "$victim did not come back"
 
 # 3. Two attempts at the same task at once: the plan's task 0 submitted on its own
-# just before the plan's array, so both attempts start together on two nodes (as
-# a requeue racing a slow first attempt would run). Task 0 is half a 4x8 proof,
-# seconds long: a 4x7 task of the leaner search could end before the array's
-# copy started (seen once in CI). The plan is certified: the merge job writes the
-# proof's certificate too, and mmcheck checks it.
+# beside the plan's array, both held, then released by one command, so that one
+# scheduling pass starts both attempts together on two nodes (as a requeue racing
+# a slow first attempt would run). Submitted one after the other, unheld, the
+# first attempt of this seconds-long task (half a 4x8 proof) once ended before
+# the array's copy started on a busy CI machine. The plan is certified: the merge
+# job writes the proof's certificate too, and mmcheck checks it.
 board=(--pegs 4 --colors 8 --strategy optimal)
 run="$work/twice"
 "$bin/mmgen" plan "${board[@]}" --certificate --tasks 2 --dir "$run" >/dev/null
 mkdir -p "$run/logs"
-again=$(sbatch --parsable --array=0 --output="$run/logs/again-%a.out" "$run/items.sbatch")
-"$run/submit.sh" >/dev/null
+sbatch --hold --array=0 --output="$run/logs/again-%a.out" "$run/items.sbatch" >/dev/null
+SBATCH_HOLD=1 "$run/submit.sh" >/dev/null
+held=$(squeue -h -o %F | sort -u | tr '\n' ' ')
+# shellcheck disable=SC2086 # one job id per word
+scontrol release $held
 both=""
 for _ in $(seq 300); do
   running=$(squeue -h -t RUNNING -n mmtree-items -o %i | grep -c "_0$" || true)
