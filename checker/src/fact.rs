@@ -264,27 +264,26 @@ impl Checker {
         least
     }
 
-    /// The colours no secret of `set` has, in order, and those of them past the
-    /// first (with repeats) or the first `pegs` (without), as a mask. A multiset
-    /// with none of the latter stands for every multiset with its other colours
-    /// (dead colours share no peg with the set: the same floor over it), and
-    /// every code of those reduces to one of its codes.
-    fn dead(&self, set: &[u32]) -> (Vec<u8>, u16) {
-        let mut alive = [false; 16];
+    /// The colours no secret of `set` has, and those of them past the first (with
+    /// repeats) or the first `pegs` (without), as two masks. A multiset with none
+    /// of the latter stands for every multiset with its other colours (dead
+    /// colours share no peg with the set: the same floor over it), and every code
+    /// of those reduces to one of its codes.
+    fn dead(&self, set: &[u32]) -> (u16, u16) {
+        let mut alive = 0u16;
         for &s in set {
             for &c in &self.board.codes[s as usize][..self.board.pegs] {
-                alive[usize::from(c)] = true;
+                alive |= 1 << c;
             }
         }
-        let dead: Vec<u8> = (0..self.board.colors as u8)
-            .filter(|&c| !alive[usize::from(c)])
-            .collect();
+        let dead = !alive & ((1u32 << self.board.colors) - 1) as u16;
         let kept = if self.board.repeat {
             1
         } else {
             self.board.pegs
         };
-        let past = dead.iter().skip(kept).fold(0, |mask, &c| mask | 1 << c);
+        // Clearing the lowest set bit `kept` times leaves the colours past them.
+        let past = (0..kept).fold(dead, |mask, _| mask & mask.wrapping_sub(1));
         (dead, past)
     }
 
@@ -446,6 +445,9 @@ impl<'a> Check<'a> {
             }
         }
         let (dead, dead_past) = checker.dead(set);
+        let dead = (0..board.colors as u8)
+            .filter(|&c| dead & 1 << c != 0)
+            .collect();
         Ok(Check {
             checker,
             set,
