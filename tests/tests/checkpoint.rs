@@ -67,8 +67,10 @@ fn a_logged_proof_shows_its_gap_closing() {
             .ok()
     };
     // Each save says what it took, and how long it paused the search.
-    let (saves, standings): (Vec<&str>, Vec<&str>) =
+    let (saves, rest): (Vec<&str>, Vec<&str>) =
         log.lines().partition(|l| l.contains(" checkpoint saved: "));
+    let (firsts, standings): (Vec<&str>, Vec<&str>) =
+        (rest.iter()).partition(|l| l.starts_with("  first guesses, the least total of each: "));
     assert!(!saves.is_empty(), "{log}");
     for save in saves {
         assert!(
@@ -83,6 +85,27 @@ fn a_logged_proof_shows_its_gap_closing() {
     assert!(floors.len() >= 2, "{log}");
     assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{log}");
     assert!(*floors.last().unwrap() <= 11228, "{log}");
+    // Under each standing, the floor of each first guess (1111 to 1234): none
+    // falls, none is below the whole floor, and the least of them is that floor.
+    assert_eq!(firsts.len(), standings.len(), "{log}");
+    let mut shown: Option<Vec<u32>> = None;
+    for (line, &floor) in firsts.iter().zip(&floors) {
+        let each: Vec<(&str, u32)> = (line.split(": ").nth(1).unwrap().split(", "))
+            .map(|first| {
+                let mut words = first.split(' ');
+                let code = words.next().unwrap();
+                (code, words.next().unwrap().parse().expect(line))
+            })
+            .collect();
+        let codes: Vec<&str> = each.iter().map(|&(code, _)| code).collect();
+        assert_eq!(codes, ["1111", "1112", "1122", "1123", "1234"], "{line}");
+        let now: Vec<u32> = each.iter().map(|&(_, least)| least).collect();
+        assert_eq!(now.iter().min(), Some(&floor), "{log}");
+        if let Some(before) = &shown {
+            assert!(before.iter().zip(&now).all(|(b, n)| b <= n), "{log}");
+        }
+        shown = Some(now);
+    }
     for line in standings {
         if let Some(best) = number(line, "best total ") {
             assert!(

@@ -24,19 +24,31 @@ pub(super) struct Root {
     guess: u32,
 }
 
-/// The highest floor reported so far for each (depth limit, forced first guess):
-/// a floor is computed from what the cache holds, and facts the cache drops to
-/// make room take part of it with them (a 5x6 run showed 34699, then 34303), but a
-/// floor once proven stays true.
-pub(super) type Floors = Vec<((u32, Option<u32>), u32)>;
+/// The highest floors reported so far for each (depth limit, forced first guess):
+/// the root's, and each first guess's. A floor is computed from what the cache
+/// holds, and facts the cache drops to make room take part of it with them (a 5x6
+/// run showed 34699, then 34303), but a floor once proven stays true.
+pub(super) type Floors = Vec<((u32, Option<u32>), Highest)>;
+
+/// The highest floors of one root problem ([`Floors`]).
+#[derive(Debug, Default)]
+pub(super) struct Highest {
+    floor: u32,
+    firsts: Vec<(u32, u32)>,
+}
 
 /// What a search has established about the root so far: the least total of a
 /// complete tree it found, and the least total any tree can have as far as it has
-/// proven. The proof is done when they meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// proven, as a whole and for each first guess. The proof is done when the best
+/// and the floor meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
     pub best: Option<u32>,
     pub floor: u32,
+    /// Each first guess the search tries (one of each symmetry class, in the
+    /// search's order) and the least total of a tree that starts with it. One
+    /// whose floor is above the best is settled: it cannot do better.
+    pub firsts: Vec<(u32, u32)>,
 }
 
 impl Exact {
@@ -50,8 +62,8 @@ impl Exact {
         }
     }
 
-    /// The least total found for a complete tree and the floor
-    /// ([`Exact::proven_lower_bound`]) of `root` (a node with no history).
+    /// The least total found for a complete tree and the floors
+    /// ([`Exact::first_floors`]) of `root` (a node with no history).
     pub fn standing(
         &self,
         context: Context,
@@ -59,24 +71,31 @@ impl Exact {
         depth: u32,
         first: Option<u32>,
     ) -> Standing {
-        let computed = self.proven_lower_bound(context, root, depth, first);
+        let (computed, firsts) = self.first_floors(context, root, depth, first);
         let problem = (depth.min(root.candidates.len() as u32), first);
         let mut floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
-        let floor = match floors.iter_mut().find(|(p, _)| *p == problem) {
-            Some((_, highest)) => {
-                *highest = computed.max(*highest);
-                *highest
-            }
+        let at = match floors.iter().position(|(p, _)| *p == problem) {
+            Some(at) => at,
             None => {
-                floors.push((problem, computed));
-                computed
+                floors.push((problem, Highest::default()));
+                floors.len() - 1
             }
         };
+        let highest = &mut floors[at].1;
+        highest.floor = computed.max(highest.floor);
+        for (guess, floor) in firsts {
+            match highest.firsts.iter_mut().find(|(g, _)| *g == guess) {
+                Some((_, shown)) => *shown = floor.max(*shown),
+                None => highest.firsts.push((guess, floor)),
+            }
+        }
+        let (floor, firsts) = (highest.floor, highest.firsts.clone());
         drop(floors);
         let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
         Standing {
             best: best.map(|b| b.cost),
             floor,
+            firsts,
         }
     }
 
@@ -84,32 +103,32 @@ impl Exact {
     /// the bounds and what the searches so far proved: the exact cost if it is
     /// known, else the least over the guesses of the node (only `first` if given;
     /// one per symmetry class) of the secrets plus what each of the guess's classes
-    /// costs at least. For a search that ran out of time, the gap between a tree
-    /// and this floor is what is left to prove.
-    pub fn proven_lower_bound(
+    /// costs at least; and that floor for each of those guesses. For a search that
+    /// ran out of time, the gap between a tree and this floor is what is left to
+    /// prove.
+    fn first_floors(
         &self,
         context: Context,
         node: Node,
         depth: u32,
         first: Option<u32>,
-    ) -> u32 {
+    ) -> (u32, Vec<(u32, u32)>) {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
         let (_, known) = self.lookup(context.codes, node.candidates, depth);
-        if let (Some(Known::Exact(cost)), None) = (known, first) {
-            return cost;
-        }
         let itself = match first {
             None => self.least_cost(n, depth, known),
             Some(_) => self.bound(n, depth),
         };
-        let least = self
-            .guesses(context, node, first)
-            .into_iter()
-            .map(|g| self.guess_floor(context, node, g, depth))
-            .min()
-            .unwrap_or(UNLIMITED);
-        least.max(itself)
+        // Whatever the node costs at least, so does each of its guesses.
+        let firsts: Vec<(u32, u32)> = (self.guesses(context, node, first).into_iter())
+            .map(|g| (g, self.guess_floor(context, node, g, depth).max(itself)))
+            .collect();
+        if let (Some(Known::Exact(cost)), None) = (known, first) {
+            return (cost, firsts);
+        }
+        let least = firsts.iter().map(|&(_, f)| f).min().unwrap_or(UNLIMITED);
+        (least, firsts)
     }
 
     /// The guess of a tree the search found for `node` with `depth` guesses left,
@@ -222,9 +241,9 @@ mod tests {
 
     #[test]
     fn a_search_out_of_time_rebuilds_the_tree_it_found_at_its_cost() {
-        for (board, optimum) in [
-            (Board::new(3, 5, true).unwrap(), 451),
-            (Board::classic(), 5625),
+        for (board, optimum, classes) in [
+            (Board::new(3, 5, true).unwrap(), 451, 3),
+            (Board::classic(), 5625, 5),
         ] {
             let codes = Codes::new(board);
             let all: Vec<u32> = (0..codes.len()).collect();
@@ -244,6 +263,15 @@ mod tests {
             );
             let after = proof.standing(context, root, UNLIMITED, None);
             assert_eq!((after.best, after.floor), (Some(optimum), optimum));
+            // One floor per first guess up to symmetry (111, 112, 123; 1111 to
+            // 1234), none lower than before, the least of them the optimum.
+            assert_eq!(after.firsts.len(), classes);
+            for (&(guess, early), &(same, late)) in before.firsts.iter().zip(&after.firsts) {
+                assert_eq!(guess, same);
+                assert!(early <= late && early >= before.floor);
+            }
+            let least = after.firsts.iter().map(|&(_, floor)| floor).min();
+            assert_eq!(least, Some(optimum));
             assert_eq!(rebuilt(&proof, context, root, UNLIMITED), optimum);
             // A search whose time is up, knowing what the proof proved: it searches
             // nothing, yet rebuilds the optimal tree from what is proven.
@@ -255,11 +283,8 @@ mod tests {
             assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);
             // Facts dropped from the cache do not lower a floor already shown.
             proof.cache.clear();
-            assert!(proof.proven_lower_bound(context, root, UNLIMITED, None) < optimum);
-            assert_eq!(
-                proof.standing(context, root, UNLIMITED, None).floor,
-                optimum
-            );
+            assert!(proof.first_floors(context, root, UNLIMITED, None).0 < optimum);
+            assert_eq!(proof.standing(context, root, UNLIMITED, None), after);
         }
     }
 }

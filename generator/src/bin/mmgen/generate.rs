@@ -570,7 +570,7 @@ fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, do
         let message = if solved == 0 && strategy.searched().is_some() {
             if standing.1 <= Instant::now() {
                 standing = (
-                    standing_line(codes, strategy),
+                    standing_line(strategy, strategy.standing(codes).as_ref()),
                     Instant::now() + Duration::from_secs(2),
                 );
             }
@@ -625,7 +625,12 @@ fn log_line(
     elapsed: Duration,
 ) -> String {
     if strategy.searched().is_some() {
-        return standing_line(codes, strategy);
+        let standing = strategy.standing(codes);
+        let line = standing_line(strategy, standing.as_ref());
+        return match standing {
+            Some(standing) => format!("{line}\n  {}", firsts_line(codes, &standing)),
+            None => line,
+        };
     }
     let solved = counters.solved.load(Ordering::Relaxed);
     let all = u64::from(codes.len());
@@ -645,19 +650,44 @@ fn time_left(counters: &Counters, elapsed: Duration) -> String {
 }
 
 /// Positions searched, the best total found and the least total proven.
-fn standing_line(codes: &Codes, strategy: &dyn Strategy) -> String {
+fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String {
     let searched = strategy.searched().unwrap_or(0);
-    let Some(Standing { best, floor }) = strategy.standing(codes) else {
+    let Some(&Standing {
+        best,
+        floor,
+        ref firsts,
+    }) = standing
+    else {
         return format!("exact search: {searched} positions searched");
     };
     let best = match best {
         Some(best) => format!(
-            "best total {best}, gap {:.2}%",
-            100.0 * f64::from(best - best.min(floor)) / f64::from(best)
+            "best total {best}, gap {:.2}%; {} of {} first guesses open",
+            100.0 * f64::from(best - best.min(floor)) / f64::from(best),
+            firsts.iter().filter(|&&(_, f)| f < best).count(),
+            firsts.len()
         ),
         None => "no complete tree yet".into(),
     };
     format!("exact search: {searched} positions searched; proven total at least {floor}, {best}")
+}
+
+/// Each first guess and the least total of a tree that starts with it, as a
+/// log says it: "first guesses, the least total of each: 11223 68268, 11234
+/// 73800 (settled), ...", settled where that is above the best total found.
+fn firsts_line(codes: &Codes, standing: &Standing) -> String {
+    let board = codes.board();
+    let each: Vec<String> = (standing.firsts.iter())
+        .map(|&(guess, floor)| {
+            let settled = standing.best.is_some_and(|b| floor > b);
+            let code = board.display(codes.code(guess));
+            format!("{code} {floor}{}", if settled { " (settled)" } else { "" })
+        })
+        .collect();
+    format!(
+        "first guesses, the least total of each: {}",
+        each.join(", ")
+    )
 }
 
 /// A duration as h:mm:ss.
