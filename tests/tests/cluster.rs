@@ -256,6 +256,22 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     assert_eq!(plan["certificate"], true);
     let fresh = status(&run);
     assert_eq!(fresh["best_total"], serde_json::Value::Null);
+    // Each first guess with its items, none done, each open while its floor is
+    // not above the heuristic's total; their items are all the plan's.
+    let firsts = fresh["first_guesses"].as_array().unwrap();
+    let known = fresh["best_known_total"].as_u64().unwrap();
+    assert_eq!(known, plan["heuristic"]["total"].as_u64().unwrap());
+    let items: u64 = firsts.iter().map(|f| f["items"].as_u64().unwrap()).sum();
+    assert_eq!(items, fresh["jobs"].as_u64().unwrap(), "{fresh}");
+    for first in firsts {
+        assert_eq!(
+            (first["done"].as_u64(), first["exact"].as_bool()),
+            (Some(0), Some(false))
+        );
+        let least = first["least_total"].as_u64().unwrap();
+        assert!(least >= fresh["lower_bound"].as_u64().unwrap(), "{fresh}");
+        assert_eq!(first["open"], least <= known, "{fresh}");
+    }
     // As the job array runs them: five tasks, each solving its share.
     solve_as_tasks(&run, 5);
     assert_eq!(status(&run)["missing"], 0);
@@ -282,6 +298,19 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     assert_eq!(after["best_total"], report["total_guesses"], "{after}");
     assert_eq!(after["lower_bound"], report["total_guesses"], "{after}");
     assert_eq!(after["open_first_guesses"], 0);
+    // Every first guess done: the best costed in full at the optimum, none below.
+    let optimum = report["total_guesses"].as_u64().unwrap();
+    for first in after["first_guesses"].as_array().unwrap() {
+        assert_eq!(first["done"], first["items"], "{after}");
+        assert_eq!(first["open"], false, "{after}");
+        assert!(first["least_total"].as_u64().unwrap() >= optimum, "{after}");
+        if first["guess"] == after["best_first"] {
+            assert_eq!(
+                (first["exact"].as_bool(), first["least_total"].as_u64()),
+                (Some(true), Some(optimum))
+            );
+        }
+    }
     after
 }
 

@@ -144,12 +144,13 @@ fn cost(top: &Top, known: &[Cost]) -> Cost {
     }
 }
 
-fn holds(top: &Top, index: usize) -> bool {
+/// The items of `top`, in the plan's order.
+fn items_of(top: &Top) -> Vec<usize> {
     match top {
-        Top::Item(i) => *i == index,
-        Top::Leaf(_) => false,
-        Top::Node { children, .. } => children.iter().any(|(_, child)| holds(child, index)),
-        Top::Cheapest(options) => options.iter().any(|option| holds(option, index)),
+        Top::Item(i) => vec![*i],
+        Top::Leaf(_) => Vec::new(),
+        Top::Node { children, .. } => children.iter().flat_map(|(_, c)| items_of(c)).collect(),
+        Top::Cheapest(options) => options.iter().flat_map(items_of).collect(),
     }
 }
 
@@ -167,7 +168,7 @@ pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
         });
     let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
     let best = proven.chain(heuristic).min()?;
-    let mine = options.iter().find(|option| holds(option, index))?;
+    let mine = (options.iter()).find(|option| items_of(option).contains(&index))?;
     let mut without = known.to_vec();
     without[index] = Cost::Exact(0);
     Some((best + 1).saturating_sub(cost(mine, &without).least()))
@@ -180,8 +181,24 @@ pub struct Standing {
     pub best: Option<(u32, u64)>,
     /// No strategy costs less than this, as far as the items done prove.
     pub floor: u64,
-    /// First guesses neither costed in full nor shown dearer than the best.
+    /// The least total known: the best so far, or a heuristic tree's if less.
+    pub best_known: Option<u64>,
+    /// First guesses neither costed in full nor shown dearer than the best known.
     pub open: usize,
+    /// Each first guess, in the plan's order.
+    pub firsts: Vec<First>,
+}
+
+/// One first guess of an exact plan, as far as its items go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct First {
+    pub guess: u32,
+    /// Its total, or the least it can be.
+    pub cost: Cost,
+    /// Its items, in the plan's order.
+    pub items: Vec<usize>,
+    /// Neither costed in full nor shown dearer than the best known total.
+    pub open: bool,
 }
 
 /// Where the proof of `plan` (an exact plan) stands, from what is `known` of
@@ -190,28 +207,48 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
-    let costs: Vec<(u32, Cost)> = (options.iter())
+    let costs: Vec<(u32, Cost, Vec<usize>)> = (options.iter())
         .filter_map(|option| match option {
-            Top::Node { guess, .. } => Some((*guess, cost(option, known))),
+            Top::Node { guess, .. } => Some((*guess, cost(option, known), items_of(option))),
             _ => None,
         })
         .collect();
     let best = (costs.iter())
-        .filter_map(|&(guess, c)| match c {
+        .filter_map(|&(guess, c, _)| match c {
             Cost::Exact(total) if total < NEVER => Some((total, guess)),
             _ => None,
         })
         .min_by_key(|&(total, _)| total)
         .map(|(total, guess)| (guess, total));
-    let floor = costs.iter().map(|(_, c)| c.least()).min().unwrap_or(NEVER);
-    let open = (costs.iter())
-        .filter(|(_, c)| match (c, best) {
-            (Cost::AtLeast(least), Some((_, total))) => *least <= total,
-            (Cost::AtLeast(least), None) => *least < NEVER,
-            (Cost::Exact(_), _) => false,
+    let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
+    let best_known = best
+        .map(|(_, total)| total)
+        .into_iter()
+        .chain(heuristic)
+        .min();
+    let floor = costs
+        .iter()
+        .map(|(_, c, _)| c.least())
+        .min()
+        .unwrap_or(NEVER);
+    let firsts: Vec<First> = (costs.into_iter())
+        .map(|(guess, cost, items)| First {
+            guess,
+            cost,
+            items,
+            open: match cost {
+                Cost::Exact(_) => false,
+                Cost::AtLeast(least) => least <= best_known.unwrap_or(NEVER - 1),
+            },
         })
-        .count();
-    Some(Standing { best, floor, open })
+        .collect();
+    Some(Standing {
+        best,
+        floor,
+        best_known,
+        open: firsts.iter().filter(|f| f.open).count(),
+        firsts,
+    })
 }
 
 /// Which of `options` the search keeps: the first of the cheapest, by what is

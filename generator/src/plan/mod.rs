@@ -29,7 +29,7 @@ mod json;
 mod run;
 mod slurm;
 
-pub use exact::{Standing, NEVER};
+pub use exact::{Cost, First, Standing, NEVER};
 pub use run::{Run, Status};
 
 use crate::codes::Codes;

@@ -3,7 +3,7 @@
 
 use crate::args::{first_guess, pool, BoardArgs};
 use generator::output::{certificate_target, check_target, write_tree_file};
-use generator::plan::{array_tasks, task_items, Plan, Recipe, Run};
+use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run};
 use generator::strategy::Proof;
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
@@ -205,6 +205,10 @@ pub fn status(args: &StatusArgs) -> Outcome {
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
     let standing = status.standing.as_ref();
     let best = standing.and_then(|s| s.best);
+    let done_of = |first: &First| {
+        let done = first.items.iter().filter(|i| status.done.contains(i));
+        done.count()
+    };
     let mut out = std::io::stdout().lock();
     if args.todo {
         let mut todo: Vec<usize> = status
@@ -232,7 +236,18 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "best_first": best.and_then(|(guess, _)| code(guess)),
             "best_total": best.map(|(_, total)| total),
             "lower_bound": standing.map(|s| s.floor),
+            "best_known_total": standing.and_then(|s| s.best_known),
             "open_first_guesses": standing.map(|s| s.open),
+            "first_guesses": standing.map(|s| (s.firsts.iter())
+                .map(|f| serde_json::json!({
+                    "guess": code(f.guess),
+                    "items": f.items.len(),
+                    "done": done_of(f),
+                    "least_total": f.cost.least(),
+                    "exact": matches!(f.cost, Cost::Exact(_)),
+                    "open": f.open,
+                }))
+                .collect::<Vec<_>>()),
         });
         writeln!(out, "{json}")?;
         return Ok(());
@@ -284,6 +299,33 @@ pub fn status(args: &StatusArgs) -> Outcome {
                  (proven by the items done and the bounds); {} first guesses still open",
                 standing.floor, standing.open
             )?;
+            if let Some(known) = standing.best_known {
+                let gap = 100.0 * known.saturating_sub(standing.floor) as f64 / known as f64;
+                let whose = match best {
+                    Some((_, total)) if total == known => "the best so far",
+                    _ => "a heuristic tree's",
+                };
+                writeln!(
+                    out,
+                    "gap          {gap:.2}% from the lower bound to the least total known, {known} ({whose})"
+                )?;
+            }
+            writeln!(out, "first guess  items done  least total")?;
+            for first in &standing.firsts {
+                let state = match (first.cost, first.open) {
+                    (Cost::Exact(total), _) => format!("{total} (costed in full)"),
+                    (Cost::AtLeast(least), true) => format!("at least {least} (open)"),
+                    (Cost::AtLeast(least), false) if least >= generator::plan::NEVER => {
+                        "none within the depth limit (settled)".into()
+                    }
+                    (Cost::AtLeast(least), false) => {
+                        format!("at least {least} (settled: above the best known)")
+                    }
+                };
+                let items = format!("{} of {}", done_of(first), first.items.len());
+                let guess = code(first.guess).unwrap_or_default();
+                writeln!(out, "{guess:<12} {items:<11} {state}")?;
+            }
         }
     }
     Ok(())
