@@ -5,8 +5,8 @@
 //! `make bench-estimates` measures them); a run estimated
 //! to need more memory than the process may take is refused at once, with nothing
 //! written, and so is a proof whose `--cache-mib` would not fit when full, while a
-//! default cache that would not is cut to fit; a long run says its estimate as it
-//! starts, even to a pipe.
+//! default cache that would not is cut to fit (a single run's, or an exact plan's
+//! items'); a long run says its estimate as it starts, even to a pipe.
 
 mod common;
 use common::*;
@@ -111,6 +111,53 @@ fn a_cache_that_cannot_fit_is_refused_when_asked_for_and_cut_when_not() {
     assert!((1..1024).contains(&mib), "{stderr}");
     let (plain, _) = generate(&dir, "plain.mmt", &args);
     assert!(std::fs::read(out).unwrap() == std::fs::read(plain).unwrap());
+}
+
+/// The items of an exact plan get the same check: a cache asked for that cannot
+/// fit is refused before any item is built, the default is cut to fit, and the
+/// items built with either cache, or a cache of 1 MiB, merge into the single
+/// run's file.
+#[test]
+fn an_exact_plan_s_items_get_a_cache_that_fits() {
+    let dir = scratch("estimate_item_cache");
+    let board = ["--pegs", "4", "--colors", "5", "--strategy", "optimal"];
+    let (plain, _) = generate(&dir, "plain.mmt", &board);
+    let merged = |name: &str, solve: &str| {
+        let run = dir.join(name);
+        let plan = [&["plan"][..], &board, &["--dir", run.to_str().unwrap()]].concat();
+        ok("mmgen", &plan);
+        let run = run.display();
+        let solved = in_one_gib(&format!(
+            "solve-class --dir {run} --task 0 --tasks 1 {solve}"
+        ));
+        let stderr = String::from_utf8_lossy(&solved.stderr).to_string();
+        let status = json(&ok(
+            "mmgen",
+            &["status", "--dir", &run.to_string(), "--json"],
+        ));
+        if !solved.status.success() {
+            assert_eq!(status["done"], 0, "{status}");
+            return (None, stderr);
+        }
+        let out = dir.join(format!("{name}.mmt"));
+        let out = out.to_str().unwrap();
+        ok("mmgen", &["merge", "--dir", &run.to_string(), "--out", out]);
+        (Some(std::fs::read(out).unwrap()), stderr)
+    };
+    let (refused, stderr) = merged("asked", "--cache-mib 4096");
+    assert!(refused.is_none(), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("this proof's cache of 4096 MiB may fill")
+            && stderr.contains("not started (--cache-mib "),
+        "{stderr}"
+    );
+    let plain = std::fs::read(plain).unwrap();
+    let (cut, stderr) = merged("cut", "");
+    assert!(stderr.contains("the search's cache is cut to "), "{stderr}");
+    assert!(cut == Some(plain.clone()), "{stderr}");
+    let (small, stderr) = merged("small", "--cache-mib 1");
+    assert!(small == Some(plain), "{stderr}");
 }
 
 #[test]

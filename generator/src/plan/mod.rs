@@ -33,7 +33,7 @@ pub use exact::{Cost, First, Standing, NEVER};
 pub use run::{Run, Status};
 
 use crate::codes::Codes;
-use crate::strategy::{by_kind, Optimal, Options, Strategy};
+use crate::strategy::{by_kind, CacheSettings, Optimal, Options, Strategy};
 use crate::{Counters, Node, Settings};
 use lookup::format::StrategyKind;
 use lookup::Board;
@@ -94,9 +94,18 @@ impl Recipe {
 
     /// The strategy, or why a plan cannot build it.
     pub(crate) fn builder(&self) -> Result<Builder, String> {
+        self.builder_with(CacheSettings::default())
+    }
+
+    /// The strategy with an exact search's `cache`, or why a plan cannot build it.
+    pub(crate) fn builder_with(&self, cache: CacheSettings) -> Result<Builder, String> {
         self.check()?;
         if self.strategy == StrategyKind::Optimal {
-            let optimal = crate::strategy::exact(self.options(), self.board);
+            let options = Options {
+                cache,
+                ..self.options()
+            };
+            let optimal = crate::strategy::exact(options, self.board);
             optimal.assume_depth(self.max_depth);
             return Ok(Builder::Exact(Box::new(optimal)));
         }

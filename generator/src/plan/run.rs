@@ -10,7 +10,7 @@ use crate::build::{expand_below, Subtree};
 use crate::codes::Codes;
 use crate::exact::{Proof, Written, UNLIMITED};
 use crate::output::write_owned;
-use crate::strategy::Optimal;
+use crate::strategy::{CacheSettings, Optimal};
 use crate::{lay_out, Counters, Generated, Node};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -23,6 +23,9 @@ pub struct Run {
     pub dir: PathBuf,
     pub plan: Plan,
     id: u32,
+    /// The exact search's cache for the items this process solves: changes the
+    /// work, never the items.
+    pub cache: CacheSettings,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
 }
@@ -119,6 +122,7 @@ impl Run {
             dir: dir.to_path_buf(),
             plan,
             id: identity(&text),
+            cache: CacheSettings::default(),
             work: OnceLock::new(),
         };
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
@@ -137,6 +141,7 @@ impl Run {
             dir: dir.to_path_buf(),
             plan: Plan::from_json(&text)?,
             id: identity(&text),
+            cache: CacheSettings::default(),
             work: OnceLock::new(),
         })
     }
@@ -182,7 +187,7 @@ impl Run {
         let new_work = || -> Result<Work, String> {
             Ok(Work {
                 codes: Codes::new(recipe.board),
-                builder: recipe.builder()?,
+                builder: recipe.builder_with(self.cache)?,
                 classes: Mutex::new(HashMap::new()),
             })
         };

@@ -2,12 +2,14 @@
 //! as independent work items, on a cluster or anywhere (see `generator::plan`).
 
 use crate::args::{first_guess, pool, BoardArgs};
+use generator::estimate;
 use generator::output::{certificate_target, check_target, write_tree_file};
 use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run};
-use generator::strategy::Proof;
+use generator::strategy::{Proof, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
 use lookup::format::{StrategyKind, Summary};
+use lookup::Board;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -79,6 +81,13 @@ pub struct SolveArgs {
     /// Worker threads, at most 256 (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
+    /// An exact plan: the search's cache in MiB (default 2048, cut to the memory
+    /// available), as for a single run; it changes the work, never the items.
+    #[arg(long, value_name = "MIB", value_parser = lookup::cli::at_least_one::<u32>)]
+    cache_mib: Option<u32>,
+    /// Start even if the cache asked for may not fit in the memory available.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Work items done, missing and damaged, and the time left.
@@ -176,12 +185,19 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             )));
         }
     }
-    let run = Run::open(&args.dir)?;
+    let mut run = Run::open(&args.dir)?;
     // A certified item's facts come in one thread's order (see `--certificate`).
     let pool = pool(match run.plan.recipe.certified {
         true => 1,
         false => args.threads,
     })?;
+    if run.plan.recipe.strategy == StrategyKind::Optimal {
+        run.cache.bytes = item_cache(args, run.plan.recipe.board, pool.current_num_threads())?;
+    } else if args.cache_mib.is_some() {
+        return Err(Failure::Usage(
+            "--cache-mib applies to the items of an exact plan only".into(),
+        ));
+    }
     let items = match (args.task, args.tasks) {
         // The task is below the tasks (checked above).
         (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks).unwrap_or_default(),
@@ -196,6 +212,29 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         writeln!(out, "item {index}: {what} ({took:.2} s)")?;
     }
     Ok(())
+}
+
+/// The cache of an exact plan's items in bytes: `--cache-mib` or the default,
+/// checked against the memory available as a single run's is (each item needs at
+/// most what the whole board's search does besides its cache).
+fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, Failure> {
+    let asked = args.cache_mib.map_or(DEFAULT_CACHE_MIB, |mib| mib as usize) << 20;
+    let Some(available) = crate::generate::available_memory() else {
+        return Ok(asked);
+    };
+    let run = estimate::Run {
+        board,
+        strategy: StrategyKind::Optimal,
+        threads,
+        trees: 1,
+        exact_below: false,
+        time_limit: None,
+        cache_bytes: asked as u64,
+    };
+    // An exact search's memory has no rate in it: any scoring time will do.
+    let estimate = estimate::estimate(&run, 1.0);
+    let cut = crate::generate::fit_cache(&estimate, args.cache_mib, args.force, available)?;
+    Ok(cut.unwrap_or(asked))
 }
 
 pub fn status(args: &StatusArgs) -> Outcome {

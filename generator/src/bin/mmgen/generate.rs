@@ -303,27 +303,12 @@ fn look_ahead(args: &Args, board: Board, threads: usize) -> Result<Option<usize>
             )
             .into());
         }
-        if estimate.at_most() > available as f64 {
-            let fits = ((available as f64 - estimate.memory.high).max(0.0) as usize >> 20).max(1);
-            match args.search.cache_mib {
-                Some(mib) if !args.force => {
-                    return Err(format!(
-                        "this proof's cache of {mib} MiB may fill, and with the {} the search needs besides, {bound} {available_text} available: not started (--cache-mib {} fits, a smaller cache costs time, never the result; or pass --force)",
-                        estimate::bytes_text(estimate.memory.high),
-                        fits
-                    )
-                    .into());
-                }
-                Some(_) => {}
-                None => {
-                    eprintln!(
-                        "mmgen: the search's cache is cut to {} MiB from its default {DEFAULT_CACHE_MIB} MiB: {bound} {available_text} available (--cache-mib sets it; a smaller cache costs time, never the result)",
-                        fits
-                    );
-                    cache = Some(fits << 20);
-                }
-            }
-        }
+        cache = fit_cache(
+            &estimate,
+            args.search.cache_mib,
+            args.force,
+            (available, bound),
+        )?;
     }
     // Long: expected over a minute; an exact search with no limit, on a board where
     // it can take hours (5x6, 7776 codes, takes minutes). A run whose limit ends it
@@ -337,6 +322,39 @@ fn look_ahead(args: &Args, board: Board, threads: usize) -> Result<Option<usize>
         eprintln!("{}", describe(args, board, threads, &estimate));
     }
     Ok(cache)
+}
+
+/// The cache of an exact search whose `estimate` says what it needs besides, in
+/// the memory `available` (bytes, and what bounds it): `None` where the cache
+/// fits when full, or where `asked` (`--cache-mib`) does not fit but `force`
+/// starts it anyway; else an error that names the size that fits when the
+/// cache size was asked, or the default cut to fit (bytes), with a line that
+/// says so.
+pub fn fit_cache(
+    estimate: &Estimate,
+    asked: Option<u32>,
+    force: bool,
+    (available, bound): (u64, &str),
+) -> Result<Option<usize>, Failure> {
+    if estimate.at_most() <= available as f64 {
+        return Ok(None);
+    }
+    let available_text = estimate::bytes_text(available as f64);
+    let fits = ((available as f64 - estimate.memory.high).max(0.0) as usize >> 20).max(1);
+    match asked {
+        Some(mib) if !force => Err(format!(
+            "this proof's cache of {mib} MiB may fill, and with the {} the search needs besides, {bound} {available_text} available: not started (--cache-mib {fits} fits, a smaller cache costs time, never the result; or pass --force)",
+            estimate::bytes_text(estimate.memory.high),
+        )
+        .into()),
+        Some(_) => Ok(None),
+        None => {
+            eprintln!(
+                "mmgen: the search's cache is cut to {fits} MiB from its default {DEFAULT_CACHE_MIB} MiB: {bound} {available_text} available (--cache-mib sets it; a smaller cache costs time, never the result)"
+            );
+            Ok(Some(fits << 20))
+        }
+    }
 }
 
 /// "estimate: 8x8 knuth on 2 threads: about ..."
@@ -391,7 +409,7 @@ fn print_estimate(args: &Args, board: Board, threads: usize) -> Outcome {
 /// The memory this run may take, and what bounds it: the machine's available
 /// memory (Linux's MemAvailable), or less under an address-space limit (`ulimit
 /// -v`) or a cgroup's memory limit (cgroup v2, as Slurm and containers set).
-fn available_memory() -> Option<(u64, &'static str)> {
+pub fn available_memory() -> Option<(u64, &'static str)> {
     let field = |text: &str, name: &str, at: usize| -> Option<u64> {
         let line = text.lines().find(|l| l.starts_with(name))?;
         line.split_whitespace().nth(at)?.parse().ok()
