@@ -26,6 +26,7 @@
 use super::cache::{Known, NO_RECORD, SHARDS};
 use super::proof::{Position, Proof};
 use super::Exact;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::time::{Duration, Instant};
 
 const MAGIC: [u8; 8] = *b"MMTCKPT2";
@@ -36,57 +37,72 @@ const MAGIC_3: [u8; 8] = *b"MMTCKPT3";
 /// The first layout, without the key kind: its keys were canonical.
 const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
 
-/// A checkpoint's bytes, and how long the search was kept waiting while they were
-/// taken: the longest that one shard of the cache was locked, and all shards'
-/// locked time together (what a single lock over the whole cache would have held).
+/// The bytes after the entries of a certified layout: the certificate's position.
+const POSITION_BYTES: u64 = 20;
+
+/// What taking a checkpoint took: its size in bytes, and how long the search was
+/// kept waiting: the longest that one shard of the cache was locked, and all
+/// shards' locked time together (what a single lock over the whole cache would
+/// have held).
 pub struct Checkpoint {
-    pub bytes: Vec<u8>,
+    pub bytes: u64,
     pub longest_pause: Duration,
     pub locked: Duration,
 }
 
+fn written(e: io::Error) -> String {
+    format!("the checkpoint could not be written: {e}")
+}
+
+fn damaged() -> String {
+    "the checkpoint is damaged (its checksum or layout is wrong); not used".into()
+}
+
+/// A read error: a file cut short is damaged, any other error is the disk's.
+fn read(e: io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::UnexpectedEof => damaged(),
+        _ => format!("the checkpoint could not be read: {e}"),
+    }
+}
+
 impl Exact {
-    /// A checkpoint of everything proven so far. The cache is read a shard at a
-    /// time (see [`super::cache`]): each entry is a proof, so entries taken at
-    /// slightly different moments still make a valid checkpoint.
-    pub fn checkpoint(&self) -> Result<Checkpoint, String> {
+    /// Writes a checkpoint of everything proven so far to `out`, streamed: the
+    /// cache is read a shard at a time (see [`super::cache`]) into a buffer of
+    /// that shard's size, so the save needs a shard's room, never a copy of the
+    /// cache (gigabytes for a long proof). Each entry is a proof, so entries taken
+    /// at slightly different moments still make a valid checkpoint. The entry
+    /// count, known only at the end, is written into its place last; the
+    /// checksum over it and the rest is put together from their parts' CRCs.
+    pub fn save_checkpoint(&self, mut out: impl Write + Seek) -> Result<Checkpoint, String> {
         let b = self.board;
         let certified = self.proving();
         let record_bytes = if certified { 8 } else { 0 };
-        let mut out = Vec::from(if certified { MAGIC_3 } else { MAGIC });
-        out.extend([
+        let mut header = Vec::from(if certified { MAGIC_3 } else { MAGIC });
+        header.extend([
             b.pegs() as u8,
             b.colors() as u8,
             u8::from(b.repeat()),
             u8::from(self.candidates_only),
             u8::from(self.cache_settings.canonical_keys),
         ]);
-        // Sized at once (a shard at a time, each briefly; what the search adds
-        // meanwhile gets a little room): growing a buffer of gigabytes by doubling
-        // would copy it over and over, and hold twice its size at the end.
-        let size: usize = (0..SHARDS)
-            .map(|index| {
-                let shard = self.cache.lock(index);
-                shard
-                    .entries()
-                    .map(|(_, key, _, _)| 13 + record_bytes + 4 * key.len())
-                    .sum::<usize>()
-            })
-            .sum();
-        out.reserve_exact(size + size / 64 + 16);
-        let count_at = out.len();
-        out.extend(0u64.to_le_bytes());
+        // Unbuffered: each shard's part is one write.
+        out.write_all(&header).map_err(written)?;
+        out.write_all(&[0; 8]).map_err(written)?;
+        let mut rest = crc32fast::Hasher::new();
+        let mut bytes = header.len() as u64 + 8;
         let (mut count, mut longest_pause, mut locked) = (0u64, Duration::ZERO, Duration::ZERO);
+        let mut part = Vec::new();
         for index in 0..SHARDS {
-            // The shard is written into a buffer of its own, sized at once, so the
-            // lock is never held while the whole checkpoint's buffer grows (a copy
-            // of gigabytes).
+            // The shard is written into a buffer sized at once, so the lock is
+            // never held while a buffer grows.
             let from = Instant::now();
             let shard = self.cache.lock(index);
             let size: usize = (shard.entries())
                 .map(|(_, key, _, _)| 13 + record_bytes + 4 * key.len())
                 .sum();
-            let mut part = Vec::with_capacity(size);
+            part.clear();
+            part.reserve(size);
             for (depth, key, known, record) in shard.entries() {
                 let (kind, value) = match known {
                     Known::Exact(cost) => (0u8, cost),
@@ -107,100 +123,142 @@ impl Exact {
             drop(shard);
             longest_pause = longest_pause.max(from.elapsed());
             locked += from.elapsed();
-            out.extend_from_slice(&part);
+            rest.update(&part);
+            out.write_all(&part).map_err(written)?;
+            bytes += part.len() as u64;
         }
-        out[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
         if certified {
             let at = (self.with_proof(Proof::position))
                 .ok_or("the certificate was finished")?
                 .map_err(|e| format!("the certificate could not be flushed: {e}"))?;
-            out.extend(at.bytes.to_le_bytes());
-            out.extend(at.facts.to_le_bytes());
-            out.extend(at.crc.to_le_bytes());
+            let mut tail = Vec::from(at.bytes.to_le_bytes());
+            tail.extend(at.facts.to_le_bytes());
+            tail.extend(at.crc.to_le_bytes());
+            rest.update(&tail);
+            out.write_all(&tail).map_err(written)?;
+            bytes += tail.len() as u64;
         }
-        let crc = crc32fast::hash(&out);
-        out.extend(crc.to_le_bytes());
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&header);
+        let mut counted = crc32fast::Hasher::new();
+        counted.update(&count.to_le_bytes());
+        crc.combine(&counted);
+        crc.combine(&rest);
+        out.write_all(&crc.finalize().to_le_bytes())
+            .map_err(written)?;
+        out.seek(SeekFrom::Start(header.len() as u64))
+            .and_then(|_| out.write_all(&count.to_le_bytes()))
+            .and_then(|_| out.flush())
+            .map_err(written)?;
         Ok(Checkpoint {
-            bytes: out,
+            bytes: bytes + 4,
             longest_pause,
             locked,
         })
     }
 
     /// Loads a checkpoint made by a search on the same board with the same
-    /// candidates-only setting; returns how many proven sets it held.
-    pub fn resume(&self, bytes: &[u8]) -> Result<usize, String> {
-        let damaged =
-            || "the checkpoint is damaged (its checksum or layout is wrong); not used".to_string();
-        let (body, crc) = bytes.split_last_chunk::<4>().ok_or_else(damaged)?;
-        let (settings, certified) = match body.get(..8) {
-            _ if crc32fast::hash(body) != u32::from_le_bytes(*crc) => return Err(damaged()),
-            Some(magic) if magic == MAGIC_3 => (5, true),
-            Some(magic) if magic == MAGIC => (5, false),
-            Some(magic) if magic == MAGIC_1 => (4, false),
+    /// candidates-only setting; returns how many proven sets it held. Read twice,
+    /// streamed: once for the checksum, then entry by entry into the cache, so the
+    /// load needs no room besides the cache's (collecting the entries first took
+    /// as much memory again as the cache).
+    pub fn resume(&self, mut input: impl Read + Seek) -> Result<usize, String> {
+        let len = input.seek(SeekFrom::End(0)).map_err(read)?;
+        let body_len = len.checked_sub(4).ok_or_else(damaged)?;
+        input.seek(SeekFrom::Start(0)).map_err(read)?;
+        let mut reader = BufReader::with_capacity(1 << 20, &mut input);
+        let mut crc = crc32fast::Hasher::new();
+        let mut left = body_len;
+        while left > 0 {
+            let buffer = reader.fill_buf().map_err(read)?;
+            if buffer.is_empty() {
+                return Err(damaged());
+            }
+            let n = buffer.len().min(left as usize);
+            crc.update(&buffer[..n]);
+            reader.consume(n);
+            left -= n as u64;
+        }
+        let mut stored = [0; 4];
+        reader.read_exact(&mut stored).map_err(read)?;
+        if crc.finalize() != u32::from_le_bytes(stored) {
+            return Err(damaged());
+        }
+        drop(reader);
+        input.seek(SeekFrom::Start(0)).map_err(read)?;
+        let mut magic = [0; 8];
+        input.read_exact(&mut magic).map_err(read)?;
+        let (settings, certified) = match magic {
+            MAGIC_3 => (5, true),
+            MAGIC => (5, false),
+            MAGIC_1 => (4, false),
             _ => return Err(damaged()),
         };
         if self.proving() && !certified {
             return Err("the checkpoint was saved without a certificate, so the facts it holds are in none; resume without --certificate, or start a new checkpoint folder".into());
         }
-        let (body, position) = match certified {
-            true => {
-                let (body, tail) = body.split_last_chunk::<20>().ok_or_else(damaged)?;
-                let number =
-                    |at: usize| u64::from_le_bytes(tail[at..at + 8].try_into().unwrap_or_default());
-                let at = Position {
-                    bytes: number(0),
-                    facts: number(8),
-                    crc: u32::from_le_bytes([tail[16], tail[17], tail[18], tail[19]]),
-                };
-                (body, Some(at))
-            }
-            false => (body, None),
-        };
-        let start = 8 + settings + 8;
-        if body.len() < start {
-            return Err(damaged());
-        }
+        let mut theirs = vec![0; settings];
+        input.read_exact(&mut theirs).map_err(read)?;
         let b = self.board;
         let ours = [
             b.pegs() as u8,
             b.colors() as u8,
             u8::from(b.repeat()),
             u8::from(self.candidates_only),
-            u8::from(self.cache_settings.canonical_keys),
         ];
-        let theirs = &body[8..8 + settings];
         // The first layout's keys were canonical.
         let canonical = theirs.get(4).is_none_or(|&k| k == 1);
-        if theirs[..4] != ours[..4] || canonical != self.cache_settings.canonical_keys {
+        if theirs[..4] != ours || canonical != self.cache_settings.canonical_keys {
             return Err(format!(
                 "the checkpoint is for another search ({} pegs, {} colours, repeat {}, candidates only {}, canonical keys {canonical}); not used",
                 theirs[0], theirs[1], theirs[2] == 1, theirs[3] == 1
             ));
         }
-        let mut rest = &body[start..];
-        let mut take = |n: usize| -> Result<&[u8], String> {
-            let (head, tail) = rest.split_at_checked(n).ok_or_else(damaged)?;
-            rest = tail;
-            Ok(head)
+        let start = 8 + settings as u64;
+        let entries_end = match certified {
+            true => body_len.checked_sub(POSITION_BYTES).ok_or_else(damaged)?,
+            false => body_len,
         };
+        let position = match certified {
+            true => {
+                let mut tail = [0; POSITION_BYTES as usize];
+                input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
+                input.read_exact(&mut tail).map_err(read)?;
+                let number = |at: usize| {
+                    let mut bytes = [0; 8];
+                    bytes.copy_from_slice(&tail[at..at + 8]);
+                    u64::from_le_bytes(bytes)
+                };
+                Some(Position {
+                    bytes: number(0),
+                    facts: number(8),
+                    crc: u32::from_le_bytes([tail[16], tail[17], tail[18], tail[19]]),
+                })
+            }
+            false => None,
+        };
+        input.seek(SeekFrom::Start(start)).map_err(read)?;
+        let within = entries_end.checked_sub(start).ok_or_else(damaged)?;
+        let mut entries = BufReader::with_capacity(1 << 20, (&mut input).take(within));
+        let mut take = |buffer: &mut [u8]| entries.read_exact(buffer).map_err(read);
         let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        let count = u64::from_le_bytes(body[start - 8..start].try_into().map_err(|_| damaged())?);
+        let mut count = [0; 8];
+        take(&mut count)?;
         // Entries go into the cache as they are read: the checksum above already
-        // proved the bytes whole, and collecting them first took as much memory
-        // again as the cache (gigabytes for a long proof). A layout error past it
-        // ends the run, so a partial load is never used.
-        let mut loaded = 0;
-        for _ in 0..count {
-            let head = take(13)?;
+        // proved the bytes whole. A layout error past it ends the run, so a
+        // partial load is never used.
+        let (mut loaded, mut head, mut codes) = (0, [0; 13], Vec::new());
+        for _ in 0..u64::from_le_bytes(count) {
+            take(&mut head)?;
             let (depth, kind, value, len) = (
                 word(&head[0..4]),
                 head[4],
                 word(&head[5..9]),
                 word(&head[9..13]),
             );
-            let key = take(4 * len as usize)?;
-            let key: Box<[u32]> = key.chunks_exact(4).map(word).collect();
+            codes.resize(4 * len as usize, 0);
+            take(&mut codes)?;
+            let key: Box<[u32]> = codes.chunks_exact(4).map(word).collect();
             if key.iter().any(|&c| c as usize >= 1 << (4 * self.pegs)) {
                 return Err(damaged());
             }
@@ -209,18 +267,21 @@ impl Exact {
                 1 => Known::AtLeast(value),
                 _ => return Err(damaged()),
             };
-            let record = match (certified, self.proving()) {
-                (true, true) => u64::from_le_bytes(take(8)?.try_into().map_err(|_| damaged())?),
-                (true, false) => {
-                    take(8)?;
-                    NO_RECORD
+            let record = match certified {
+                true => {
+                    let mut record = [0; 8];
+                    take(&mut record)?;
+                    match self.proving() {
+                        true => u64::from_le_bytes(record),
+                        false => NO_RECORD,
+                    }
                 }
-                (false, _) => NO_RECORD,
+                false => NO_RECORD,
             };
             self.remember(depth, key.into_vec().into(), known, record);
             loaded += 1;
         }
-        if !rest.is_empty() {
+        if entries.read(&mut [0]).map_err(read)? != 0 {
             return Err(damaged());
         }
         if let (Some(at), true) = (position, self.proving()) {
@@ -233,13 +294,14 @@ impl Exact {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::codes::Codes;
     use crate::exact::tests::search_context;
     use crate::exact::{CacheSettings, UNLIMITED};
     use crate::Counters;
     use lookup::Board;
+    use std::io::Cursor;
 
     fn solved(board: Board) -> Exact {
         let exact = Exact::new(board, None, false);
@@ -251,30 +313,48 @@ mod tests {
         exact
     }
 
+    /// The checkpoint `exact` saves, as bytes.
+    pub(in crate::exact) fn saved(exact: &Exact) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        let checkpoint = exact.save_checkpoint(&mut out).unwrap();
+        let bytes = out.into_inner();
+        assert_eq!(checkpoint.bytes, bytes.len() as u64);
+        bytes
+    }
+
     #[test]
     fn a_checkpoint_loads_back_whole_and_refuses_damage_and_other_searches() {
         let board = Board::new(3, 4, true).unwrap();
-        let bytes = solved(board).checkpoint().unwrap().bytes;
+        let exact = solved(board);
+        let bytes = saved(&exact);
+        // The checksum put together from its parts' is the whole body's.
+        let (body, crc) = bytes.split_last_chunk::<4>().unwrap();
+        assert_eq!(crc32fast::hash(body), u32::from_le_bytes(*crc));
         let fresh = Exact::new(board, None, false);
-        let loaded = fresh.resume(&bytes).unwrap();
+        let loaded = fresh.resume(Cursor::new(&bytes)).unwrap();
         assert!(loaded > 0);
         // The same entries written again: as many, in as many bytes.
-        let again = fresh.checkpoint().unwrap().bytes;
+        let again = saved(&fresh);
         assert_eq!(again.len(), bytes.len());
-        assert_eq!(Exact::new(board, None, false).resume(&again), Ok(loaded));
+        let resumed = |bytes: &[u8]| Exact::new(board, None, false).resume(Cursor::new(bytes));
+        assert_eq!(resumed(&again), Ok(loaded));
         for at in (0..bytes.len()).step_by(7) {
             let mut damaged = bytes.clone();
             damaged[at] ^= 0x40;
-            assert!(
-                Exact::new(board, None, false).resume(&damaged).is_err(),
-                "byte {at}"
-            );
+            assert!(resumed(&damaged).is_err(), "byte {at}");
+        }
+        // Cut short anywhere, or empty: damaged, never a partial load.
+        for len in [0, 3, 4, 12, bytes.len() / 2, bytes.len() - 1] {
+            assert_eq!(resumed(&bytes[..len]), Err(damaged()), "{len} bytes");
         }
         let other = Exact::new(Board::new(3, 5, true).unwrap(), None, false);
-        assert!(other.resume(&bytes).unwrap_err().contains("another search"));
+        assert!(other
+            .resume(Cursor::new(&bytes))
+            .unwrap_err()
+            .contains("another search"));
         let consistent = Exact::new(board, None, true);
         assert!(consistent
-            .resume(&bytes)
+            .resume(Cursor::new(&bytes))
             .unwrap_err()
             .contains("another search"));
         let plain = CacheSettings {
@@ -283,13 +363,13 @@ mod tests {
         };
         let plain_keys = || Exact::new(board, None, false).with_cache(plain);
         assert!(plain_keys()
-            .resume(&bytes)
+            .resume(Cursor::new(&bytes))
             .unwrap_err()
             .contains("canonical keys true"));
         // The first layout: no key kind, canonical keys.
         let mut first = [&MAGIC_1[..], &bytes[8..12], &bytes[13..bytes.len() - 4]].concat();
         first.extend(crc32fast::hash(&first).to_le_bytes());
-        assert_eq!(Exact::new(board, None, false).resume(&first), Ok(loaded));
-        assert!(plain_keys().resume(&first).is_err());
+        assert_eq!(resumed(&first), Ok(loaded));
+        assert!(plain_keys().resume(Cursor::new(&first)).is_err());
     }
 }

@@ -277,7 +277,8 @@ mod tests {
             // nothing, yet rebuilds the optimal tree from what is proven.
             let late = Exact::new(board, Some(Instant::now()), false);
             assert_eq!(late.found_choice(context, root, UNLIMITED), None);
-            late.resume(&proof.checkpoint().unwrap().bytes).unwrap();
+            let saved = super::super::checkpoint::tests::saved(&proof);
+            late.resume(std::io::Cursor::new(saved)).unwrap();
             assert_eq!(late.choose(context, &all, &[], UNLIMITED), None);
             assert!(late.timed_out());
             assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);

@@ -26,6 +26,10 @@ use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::Board;
+use std::fs::File;
+
+/// What a strategy without checkpoints says when asked for one.
+const NO_CHECKPOINTS: &str = "only the exact search (--strategy optimal) keeps checkpoints";
 
 /// A rule for the next guess.
 pub trait Strategy: Send + Sync {
@@ -63,15 +67,20 @@ pub trait Strategy: Send + Sync {
         None
     }
 
-    /// What a search has proven so far, as a checkpoint; `None` for strategies
-    /// that keep nothing worth saving.
-    fn checkpoint(&self) -> Option<Result<crate::exact::Checkpoint, String>> {
-        None
+    /// Whether the strategy keeps what it proved as checkpoints (the exact search).
+    fn keeps_checkpoints(&self) -> bool {
+        false
     }
 
-    /// Loads a checkpoint of an earlier run; the number of proven sets it held.
-    fn resume(&self, _bytes: &[u8]) -> Result<usize, String> {
-        Err("only the exact search (--strategy optimal) keeps checkpoints".into())
+    /// Writes what a search has proven so far, as a checkpoint, to `file`.
+    fn save_checkpoint(&self, _file: &File) -> Result<crate::exact::Checkpoint, String> {
+        Err(NO_CHECKPOINTS.into())
+    }
+
+    /// Loads the checkpoint of an earlier run from `file`; the number of proven
+    /// sets it held.
+    fn resume(&self, _file: &File) -> Result<usize, String> {
+        Err(NO_CHECKPOINTS.into())
     }
 
     /// Writes what the search proves into `proof` (docs/certificate.md); gives it

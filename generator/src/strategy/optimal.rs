@@ -22,6 +22,7 @@ use crate::{Counters, Node, Settings};
 use lookup::format::{Param, StrategyInfo, StrategyKind};
 use lookup::score::answer_count;
 use lookup::Board;
+use std::fs::File;
 use std::sync::OnceLock;
 
 pub struct Optimal {
@@ -209,12 +210,16 @@ impl Strategy for Optimal {
         Some(self.exact.nodes.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    fn checkpoint(&self) -> Option<Result<crate::exact::Checkpoint, String>> {
-        Some(self.exact.checkpoint())
+    fn keeps_checkpoints(&self) -> bool {
+        true
     }
 
-    fn resume(&self, bytes: &[u8]) -> Result<usize, String> {
-        self.exact.resume(bytes)
+    fn save_checkpoint(&self, file: &File) -> Result<crate::exact::Checkpoint, String> {
+        self.exact.save_checkpoint(file)
+    }
+
+    fn resume(&self, file: &File) -> Result<usize, String> {
+        self.exact.resume(file)
     }
 
     fn prove_into(&self, proof: super::Proof) -> Result<(), super::Proof> {

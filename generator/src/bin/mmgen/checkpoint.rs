@@ -6,8 +6,8 @@
 //! save included) leaves the previous checkpoint or the new one whole; the
 //! temporary file a killed save leaves is removed by the next run.
 
-use generator::output::write_owned;
 use generator::strategy::Strategy;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ pub struct Resumed {
     /// Proven sets loaded.
     pub sets: usize,
     /// The checkpoint file's size.
-    pub bytes: usize,
+    pub bytes: u64,
     /// Reading and loading it.
     pub took: Duration,
 }
@@ -34,8 +34,8 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     remove_killed_saves(dir);
     let path = file(dir);
-    let (sets, bytes) = match std::fs::read(&path) {
-        Ok(bytes) => (strategy.resume(&bytes), bytes.len()),
+    let (sets, bytes) = match File::open(&path).and_then(|f| Ok((f.metadata()?.len(), f))) {
+        Ok((bytes, file)) => (strategy.resume(&file), bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Ok(0), 0),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
@@ -66,7 +66,7 @@ fn remove_killed_saves(dir: &Path) {
 
 /// What one save took.
 pub struct Saved {
-    pub sets_bytes: usize,
+    pub sets_bytes: u64,
     /// Taking the checkpoint and writing it.
     pub took: Duration,
     /// The longest the search waited for it (one shard of the cache locked).
@@ -75,20 +75,31 @@ pub struct Saved {
     pub locked: Duration,
 }
 
-/// Saves `strategy`'s checkpoint into `dir`; `None` for strategies without one.
+/// Saves `strategy`'s checkpoint into `dir` ([`lookup::replace`]: whole or not
+/// at all), streamed into the file; `None` for strategies without one.
 pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String> {
+    if !strategy.keeps_checkpoints() {
+        return Ok(None);
+    }
     let started = Instant::now();
-    match strategy.checkpoint() {
-        Some(checkpoint) => {
-            let checkpoint = checkpoint?;
-            write_owned(&file(dir), &checkpoint.bytes).map_err(|e| e.to_string())?;
-            Ok(Some(Saved {
-                sets_bytes: checkpoint.bytes.len(),
-                took: started.elapsed(),
-                longest_pause: checkpoint.longest_pause,
-                locked: checkpoint.locked,
-            }))
-        }
-        None => Ok(None),
+    let path = file(dir);
+    let mut taken = None;
+    let written = lookup::replace::with(&path, |file| {
+        let checkpoint = strategy
+            .save_checkpoint(file)
+            .map_err(std::io::Error::other)?;
+        let bytes = checkpoint.bytes;
+        taken = Some(checkpoint);
+        Ok(bytes)
+    });
+    match (written, taken) {
+        (Ok(bytes), Some(checkpoint)) => Ok(Some(Saved {
+            sets_bytes: bytes,
+            took: started.elapsed(),
+            longest_pause: checkpoint.longest_pause,
+            locked: checkpoint.locked,
+        })),
+        (Err(e), _) => Err(format!("{}: {e}", path.display())),
+        (Ok(_), None) => Err(format!("{}: no checkpoint taken", path.display())),
     }
 }
