@@ -40,6 +40,9 @@ const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
 /// The bytes after the entries of a certified layout: the certificate's position.
 const POSITION_BYTES: u64 = 20;
 
+/// A load reads the file through a buffer of this many bytes.
+const READ_BUFFER: usize = 1 << 18;
+
 /// What taking a checkpoint took: its size in bytes, and how long the search was
 /// kept waiting: the longest that one shard of the cache was locked, and all
 /// shards' locked time together (what a single lock over the whole cache would
@@ -166,7 +169,7 @@ impl Exact {
         let len = input.seek(SeekFrom::End(0)).map_err(read)?;
         let body_len = len.checked_sub(4).ok_or_else(damaged)?;
         input.seek(SeekFrom::Start(0)).map_err(read)?;
-        let mut reader = BufReader::with_capacity(1 << 20, &mut input);
+        let mut reader = BufReader::with_capacity(READ_BUFFER, &mut input);
         let mut crc = crc32fast::Hasher::new();
         let mut left = body_len;
         while left > 0 {
@@ -239,7 +242,7 @@ impl Exact {
         };
         input.seek(SeekFrom::Start(start)).map_err(read)?;
         let within = entries_end.checked_sub(start).ok_or_else(damaged)?;
-        let mut entries = BufReader::with_capacity(1 << 20, (&mut input).take(within));
+        let mut entries = BufReader::with_capacity(READ_BUFFER, (&mut input).take(within));
         let mut take = |buffer: &mut [u8]| entries.read_exact(buffer).map_err(read);
         let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         let mut count = [0; 8];
