@@ -46,8 +46,8 @@ pub struct Standing {
     pub best: Option<u32>,
     pub floor: u32,
     /// Each first guess the search tries (one of each symmetry class, in the
-    /// search's order) and the least total of a tree that starts with it. One
-    /// whose floor is above the best is settled: it cannot do better.
+    /// order of their codes) and the least total of a tree that starts with it.
+    /// One whose floor is above the best is settled: it cannot do better.
     pub firsts: Vec<(u32, u32)>,
 }
 
