@@ -117,6 +117,15 @@ fn a_logged_proof_shows_its_gap_closing() {
     }
 }
 
+/// `mmgen ARGS --json`, which must succeed: the peak memory it reports, and its log.
+fn peak_and_log(args: &[&str]) -> (f64, String) {
+    let out = run("mmgen", &[args, &["--json"]].concat());
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{log}");
+    let report = json(&String::from_utf8_lossy(&out.stdout));
+    (report["peak_memory_bytes"].as_f64().unwrap(), log)
+}
+
 /// A checkpoint is streamed to its file and from it, never held in memory whole
 /// (that took as much room again as the cache: a long proof's gigabytes). A 4x7
 /// proof saving every 0.2 s (a checkpoint of megabytes), and one resumed from the
@@ -126,18 +135,8 @@ fn a_logged_proof_shows_its_gap_closing() {
 #[test]
 fn saving_and_loading_a_checkpoint_takes_no_room_beside_the_cache() {
     let dir = scratch("checkpoint_memory");
-    let one = [&PROOF[..], &["--threads", "1", "--json"]].concat();
-    let peak = |args: &[&str]| {
-        let out = run("mmgen", &[&one[..], args].concat());
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let report = json(&String::from_utf8_lossy(&out.stdout));
-        let log = String::from_utf8_lossy(&out.stderr).to_string();
-        (report["peak_memory_bytes"].as_f64().unwrap(), log)
-    };
+    let one = [&PROOF[..], &["--threads", "1"]].concat();
+    let peak = |args: &[&str]| peak_and_log(&[&one[..], args].concat());
     let (plain, _) = peak(&["--out", dir.join("plain.mmt").to_str().unwrap()]);
     let ck = dir.join("ck");
     let saving = [
@@ -175,22 +174,8 @@ fn saving_and_loading_a_checkpoint_takes_no_room_beside_the_cache() {
 fn a_resumed_proof_whose_cache_turns_over_stays_within_its_budget() {
     let dir = scratch("checkpoint_arena");
     let board = ["--pegs", "4", "--colors", "8", "--strategy", "optimal"];
-    let args = [
-        &board[..],
-        &["--threads", "1", "--cache-mib", "16", "--json"],
-    ]
-    .concat();
-    let peak = |more: &[&str]| {
-        let out = run("mmgen", &[&args[..], more].concat());
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        json(&String::from_utf8_lossy(&out.stdout))["peak_memory_bytes"]
-            .as_f64()
-            .unwrap()
-    };
+    let args = [&board[..], &["--threads", "1", "--cache-mib", "16"]].concat();
+    let peak = |more: &[&str]| peak_and_log(&[&args[..], more].concat()).0;
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let plain = peak(&["--out", &path("plain.mmt")]);
     let ck = path("ck");
