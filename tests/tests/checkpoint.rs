@@ -166,9 +166,9 @@ fn saving_and_loading_a_checkpoint_takes_no_room_beside_the_cache() {
 /// A resumed run loads its checkpoint on the thread that searches: loaded by
 /// another, the facts the search dropped went back to that thread's allocator
 /// arena, out of the search's reach, and the run took its checkpoint's room on top
-/// of its cache. A 4x8 proof with a 16 MiB cache, stopped after 3 s with a
-/// checkpoint of megabytes and resumed to the end, peaks within a quarter of its
-/// cache of the run from nothing (loaded on another thread: 31.5 against 21.7 MiB;
+/// of its cache. A 4x8 proof with a 16 MiB cache, stopped after 3 s (and again
+/// while its checkpoint holds under 3 MB) and resumed to the end, peaks within a
+/// quarter of its cache of the run from nothing (loaded on another thread: 31.5 against 21.7 MiB;
 /// now 22.6), and writes its bytes.
 #[test]
 fn a_resumed_proof_whose_cache_turns_over_stays_within_its_budget() {
@@ -179,17 +179,25 @@ fn a_resumed_proof_whose_cache_turns_over_stays_within_its_budget() {
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let plain = peak(&["--out", &path("plain.mmt")]);
     let ck = path("ck");
-    peak(&[
+    // Cut after 3 s, and again from its checkpoint while that holds less than 3
+    // MB (a busy machine proves less in 3 s).
+    let cut = [
         "--out",
         &path("cut.mmt"),
         "--checkpoint",
         &ck,
         "--time-limit",
         "3",
-    ]);
-    let bytes = std::fs::metadata(dir.join("ck/checkpoint.mmc"))
-        .unwrap()
-        .len();
+    ];
+    let checkpoint = || std::fs::metadata(dir.join("ck/checkpoint.mmc")).map(|m| m.len());
+    for _ in 0..5 {
+        peak(&cut);
+        if checkpoint().unwrap() > 3_000_000 {
+            break;
+        }
+        std::fs::remove_file(path("cut.mmt")).unwrap();
+    }
+    let bytes = checkpoint().unwrap();
     assert!(bytes > 3_000_000, "a checkpoint of {bytes} bytes");
     let resumed = peak(&["--out", &path("resumed.mmt"), "--checkpoint", &ck]);
     let cache = 16.0 * 1024.0 * 1024.0;

@@ -11,8 +11,10 @@
 //! So the cache keeps two generations of half its size each: new facts, and facts
 //! looked up, go to the young one; when it is full it becomes the old one and the
 //! old one is dropped. What the search keeps using survives, at the price of a
-//! copy per turn. Every entry is a proof, so dropping one changes the work, never
-//! the result.
+//! copy per turn. Facts about sets of [`BIG_SET`] secrets or more turn over apart
+//! from the rest ([`Shard`]): they are few and dear, and a stream of cheap small
+//! facts must not push them out. Every entry is a proof, so dropping one changes
+//! the work, never the result.
 //!
 //! The sets are spread over [`SHARDS`] shards by a hash of their key, each with its
 //! own lock and generations: a checkpoint holds one shard at a time, so saving a
@@ -192,12 +194,56 @@ impl Generation {
 pub(super) const SHARDS: usize = 256;
 const _: () = assert!(SHARDS.is_power_of_two());
 
-/// One shard: two generations (see the module docs).
-pub(super) struct Shard {
+/// Sets of at least this many secrets are kept apart from the smaller ones (see
+/// [`Shard`]). Positions searched on one thread with a cache that fills: 4x9 with
+/// `--cache-mib 32` 185,408 from 16 on, 114,338 from 32, 122,170 from 64, 145,504
+/// from 128 (200,400 in one tier); 5x6 with 128 MiB 316,498 from 32, 320,294 from
+/// 64 (470,832 in one tier; BENCHMARKS.md, tuning).
+const BIG_SET: usize = 32;
+
+/// Two generations (see the module docs): facts found or looked up go to the
+/// young one; when it is full it becomes the old one, and the old one is dropped.
+#[derive(Default)]
+struct Tier {
     young: Generation,
     old: Generation,
-    /// The bytes a generation may take: half the shard's share.
-    half: usize,
+}
+
+impl Tier {
+    fn bytes(&self) -> usize {
+        self.young.bytes() + self.old.bytes()
+    }
+
+    /// Adds a fact the tier does not hold, turning the young generation old first
+    /// when the fact would take it past `half`.
+    fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held, half: usize) {
+        if self.young.bytes() + self.young.growth(depth, key.len()) > half {
+            self.turn(half);
+        }
+        self.young.add(depth, key, held);
+    }
+
+    /// The young generation turns old, and the old one is dropped.
+    fn turn(&mut self, half: usize) {
+        std::mem::swap(&mut self.young, &mut self.old);
+        self.young.clear(half);
+    }
+}
+
+/// One shard: the facts about sets of at least [`BIG_SET`] secrets in one tier,
+/// the rest in another, each turning over on its own. A big set's fact stands for
+/// a search thousands of times dearer than a small one's, and is looked up far
+/// more rarely: in one tier with the small ones, the turns that a proof's stream
+/// of small facts drives dropped it before it was needed again (a 6x5 run resumed
+/// from its checkpoint had not found its first whole tree again after an hour).
+/// The big tier may take half the share (two generations of a quarter each), the
+/// small one what the big one leaves; should the two together pass the share, the
+/// small tier turns.
+pub(super) struct Shard {
+    small: Tier,
+    big: Tier,
+    /// The bytes the shard may take: its share of the cache.
+    share: usize,
 }
 
 /// The hash a shard's table files `key` under.
@@ -220,8 +266,8 @@ pub(super) struct Cache {
 
 impl Cache {
     pub(super) fn new(settings: CacheSettings) -> Cache {
-        let half = settings.bytes / SHARDS / 2;
-        let shards = (0..SHARDS).map(|_| Mutex::new(Shard::new(half))).collect();
+        let share = settings.bytes / SHARDS;
+        let shards = (0..SHARDS).map(|_| Mutex::new(Shard::new(share))).collect();
         Cache { shards }
     }
 
@@ -268,59 +314,84 @@ impl Cache {
     pub(super) fn clear(&self) {
         for index in 0..SHARDS {
             let mut shard = self.lock(index);
-            *shard = Shard::new(shard.half);
+            *shard = Shard::new(shard.share);
         }
     }
 }
 
 impl Shard {
-    /// An empty shard whose generations take `half` bytes each.
-    fn new(half: usize) -> Shard {
+    /// An empty shard that takes at most `share` bytes.
+    fn new(share: usize) -> Shard {
         Shard {
-            young: Generation::default(),
-            old: Generation::default(),
-            half,
+            small: Tier::default(),
+            big: Tier::default(),
+            share,
         }
     }
 
-    /// What is known of `key` with `depth` guesses left; a fact found in the old
-    /// generation moves to the young one.
+    fn tier(&mut self, len: usize) -> &mut Tier {
+        match len >= BIG_SET {
+            true => &mut self.big,
+            false => &mut self.small,
+        }
+    }
+
+    /// What is known of `key` with `depth` guesses left; a fact found in an old
+    /// generation moves to its tier's young one.
     fn get(&mut self, depth: u32, key: &[u32]) -> Option<Held> {
-        if let Some(held) = self.young.sets.get(&depth).and_then(|s| s.get(key)) {
+        let tier = self.tier(key.len());
+        if let Some(held) = tier.young.sets.get(&depth).and_then(|s| s.get(key)) {
             return Some(*held);
         }
-        let (key, held) = self.old.take(depth, key)?;
+        let (key, held) = tier.old.take(depth, key)?;
         self.put(depth, key, held);
         Some(held)
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
     fn insert(&mut self, depth: u32, key: Cow<[u32]>, held: Held) {
-        let young = self.young.sets.entry(depth).or_default();
+        let tier = self.tier(key.len());
+        let young = tier.young.sets.entry(depth).or_default();
         if let Some(old) = young.get_mut(&*key) {
             *old = old.stronger(held);
             return;
         }
-        let held = match self.old.take(depth, &key) {
+        let held = match tier.old.take(depth, &key) {
             Some((_, before)) => before.stronger(held),
             None => held,
         };
         self.put(depth, key.into_owned().into(), held);
     }
 
-    /// Adds a fact the young generation does not hold, turning it old first when
-    /// the fact would take it past its half.
+    /// Adds a fact the shard does not hold to its tier (see [`Shard`]).
     fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
-        if self.young.bytes() + self.young.growth(depth, key.len()) > self.half {
-            std::mem::swap(&mut self.young, &mut self.old);
-            self.young.clear(self.half);
+        let big_half = self.share / 4;
+        if key.len() >= BIG_SET {
+            self.big.put(depth, key, held, big_half);
+        } else {
+            let half = self.share.saturating_sub(self.big.bytes()) / 2;
+            self.small.put(depth, key, held, half);
         }
-        self.young.add(depth, key, held);
+        // A big fact may have left the small tier more than its half: it turns
+        // (twice at most, which empties it of facts).
+        for _ in 0..2 {
+            if self.small.bytes() + self.big.bytes() <= self.share {
+                break;
+            }
+            let half = self.share.saturating_sub(self.big.bytes()) / 2;
+            self.small.turn(half);
+        }
     }
 
     /// Every fact held, as (depth, key, fact, certificate record).
     pub(super) fn entries(&self) -> impl Iterator<Item = (u32, &[u32], Known, u64)> {
-        [&self.old, &self.young].into_iter().flat_map(|generation| {
+        let generations = [
+            &self.small.old,
+            &self.small.young,
+            &self.big.old,
+            &self.big.young,
+        ];
+        generations.into_iter().flat_map(|generation| {
             generation.sets.iter().flat_map(|(&depth, sets)| {
                 sets.iter()
                     .map(move |(key, held)| (depth, &key[..], held.known, held.record))
@@ -434,7 +505,7 @@ mod tests {
     #[test]
     fn facts_in_use_survive_the_turns_and_the_rest_go() {
         // Room for about four one-code keys per generation.
-        let mut shard = Shard::new(table_bytes(7) + 4 * key_bytes(1));
+        let mut shard = Shard::new(2 * (table_bytes(7) + 4 * key_bytes(1)));
         let key = |k: u32| Cow::Owned(vec![k]);
         let len = |shard: &Shard| shard.entries().count();
         shard.insert(3, key(0), held(AtLeast(10)));
@@ -451,6 +522,33 @@ mod tests {
         assert_eq!(shard.get(2, &[39]), None, "depths are apart");
         let held: Vec<_> = shard.entries().map(|(_, key, _, _)| key[0]).collect();
         assert!(held.contains(&0) && held.contains(&39));
+    }
+
+    #[test]
+    fn a_big_sets_fact_outlasts_any_stream_of_small_ones() {
+        // Room for a few dozen small keys: the small tier turns over hundreds of
+        // times, the big fact, never looked up, stays; a stream of big facts
+        // turns the big tier over as the small one would.
+        let share = 64 * key_bytes(8) + 4 * table_bytes(7);
+        let mut shard = Shard::new(share + key_bytes(BIG_SET));
+        let big: Vec<u32> = (0..BIG_SET as u32).collect();
+        shard.insert(5, Cow::Borrowed(&big), held(Exact(99)));
+        for k in 0..10_000u32 {
+            shard.insert(3, Cow::Owned(vec![k; 8]), held(Exact(k)));
+            assert!(shard.small.bytes() + shard.big.bytes() <= shard.share);
+        }
+        assert_eq!(shard.get(3, &[0; 8]), None, "small facts turn over");
+        assert_eq!(shard.get(5, &big), Some(held(Exact(99))));
+        for k in 1..1_000u32 {
+            let other: Vec<u32> = (k..k + BIG_SET as u32).collect();
+            shard.insert(5, Cow::Owned(other), held(Exact(k)));
+            assert!(shard.small.bytes() + shard.big.bytes() <= shard.share);
+        }
+        assert_eq!(
+            shard.get(5, &big),
+            None,
+            "big facts turn over among themselves"
+        );
     }
 
     /// The table model behind the cache's count of its bytes, against the
@@ -477,14 +575,15 @@ mod tests {
         }
         // A budget smaller than one table still keeps facts, and the shard stays
         // within its two halves whatever it holds.
-        let mut shard = Shard::new(1000);
+        let mut shard = Shard::new(2000);
         for k in 0..10_000u32 {
             shard.insert(
                 3,
                 Cow::Owned(vec![k; (k % 50) as usize + 1]),
                 held(Exact(k)),
             );
-            assert!(shard.young.bytes() <= 1000 && shard.old.bytes() <= 1000 + key_bytes(50));
+            let small = &shard.small;
+            assert!(small.young.bytes() <= 1000 && small.old.bytes() <= 1000 + key_bytes(50));
             assert_eq!(
                 shard.get(3, &vec![k; (k % 50) as usize + 1]),
                 Some(held(Exact(k)))
