@@ -296,6 +296,14 @@ impl Cache {
             .map(|held| held.known)
     }
 
+    /// What is known of `key` with `depth` guesses left, not counted as a use
+    /// (see [`Exact::peek`]).
+    fn peek(&self, depth: u32, key: &[u32]) -> Option<Known> {
+        self.shard(depth, key)
+            .peek(depth, key)
+            .map(|held| held.known)
+    }
+
     /// The certificate record of what is known of `key` with `depth` guesses left.
     fn record(&self, depth: u32, key: &[u32]) -> Option<u64> {
         let held = self.shard(depth, key).get(depth, key)?;
@@ -346,6 +354,16 @@ impl Shard {
         let (key, held) = tier.old.take(depth, key)?;
         self.put(depth, key, held);
         Some(held)
+    }
+
+    /// What is known of `key` with `depth` guesses left, left where it is.
+    fn peek(&self, depth: u32, key: &[u32]) -> Option<Held> {
+        let tier = match key.len() >= BIG_SET {
+            true => &self.big,
+            false => &self.small,
+        };
+        let held = |g: &Generation| g.sets.get(&depth).and_then(|s| s.get(key)).copied();
+        held(&tier.young).or_else(|| held(&tier.old))
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
@@ -423,16 +441,31 @@ impl Exact {
         candidates: &'a [u32],
         depth: u32,
     ) -> Lookup<'a> {
-        let key = if !self.cache_settings.canonical_keys {
-            Cow::Borrowed(candidates)
-        } else {
-            let set = candidates.iter().map(|&c| codes.code(c).packed());
-            let mut image = Vec::with_capacity(candidates.len());
-            canonical::key(set, codes.board().pegs(), &mut image);
-            Cow::Owned(image)
-        };
+        let key = self.key(codes, candidates);
         let known = self.cache.get(depth, &key);
         (key, known)
+    }
+
+    /// What the cache knows of `candidates` with `depth` guesses left, as
+    /// [`Exact::lookup`] says, but not counted as a use: the fact stays in its
+    /// generation. A report looks at the cache at times the clock picks; had its
+    /// looks kept facts, which facts a full cache dropped, and so the positions a
+    /// search took and the certificate it wrote, would depend on when reports
+    /// were made.
+    pub(super) fn peek(&self, codes: &Codes, candidates: &[u32], depth: u32) -> Option<Known> {
+        self.cache.peek(depth, &self.key(codes, candidates))
+    }
+
+    /// The cache key of `candidates`: its canonical image, or the set itself
+    /// with `--no-canonical-keys`.
+    fn key<'a>(&self, codes: &Codes, candidates: &'a [u32]) -> Cow<'a, [u32]> {
+        if !self.cache_settings.canonical_keys {
+            return Cow::Borrowed(candidates);
+        }
+        let set = candidates.iter().map(|&c| codes.code(c).packed());
+        let mut image = Vec::with_capacity(candidates.len());
+        canonical::key(set, codes.board().pegs(), &mut image);
+        Cow::Owned(image)
     }
 
     /// The least cost of `n` secrets with `depth` guesses left that the bounds and
@@ -520,8 +553,17 @@ mod tests {
         assert_eq!(shard.get(3, &[1]), None, "unused facts go");
         assert_eq!(shard.get(3, &[39]), Some(held(Exact(39))));
         assert_eq!(shard.get(2, &[39]), None, "depths are apart");
-        let held: Vec<_> = shard.entries().map(|(_, key, _, _)| key[0]).collect();
-        assert!(held.contains(&0) && held.contains(&39));
+        let codes: Vec<_> = shard.entries().map(|(_, key, _, _)| key[0]).collect();
+        assert!(codes.contains(&0) && codes.contains(&39));
+        // Facts only peeked at go too: a peek is no use.
+        let mut seen = vec![];
+        for k in 40..80 {
+            seen.push(shard.peek(3, &[0]) == Some(held(AtLeast(10))));
+            shard.insert(3, key(k), held(Exact(k)));
+            assert_eq!(shard.peek(3, &[k]), Some(held(Exact(k))));
+        }
+        let kept = seen.iter().take_while(|&&s| s).count();
+        assert!(kept > 0 && seen[kept..].iter().all(|&s| !s), "{seen:?}");
     }
 
     #[test]

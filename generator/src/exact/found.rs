@@ -115,7 +115,7 @@ impl Exact {
     ) -> (u32, Vec<(u32, u32)>) {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
-        let (_, known) = self.lookup(context.codes, node.candidates, depth);
+        let known = self.peek(context.codes, node.candidates, depth);
         let itself = match first {
             None => self.least_cost(n, depth, known),
             Some(_) => self.bound(n, depth),
@@ -160,7 +160,7 @@ impl Exact {
     /// holds, or for a small set a look one guess ahead (the search settles those
     /// without the cache: [`Exact::class_floors`]).
     fn known(&self, context: Context, candidates: &[u32], depth: u32) -> Option<Known> {
-        let (_, known) = self.lookup(context.codes, candidates, depth);
+        let known = self.peek(context.codes, candidates, depth);
         let small =
             candidates.len() <= LOOK_FIRST_UP_TO && self.floor(candidates.len(), depth) < UNLIMITED;
         match known {
