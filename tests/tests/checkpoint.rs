@@ -168,8 +168,8 @@ fn saving_and_loading_a_checkpoint_takes_no_room_beside_the_cache() {
 /// arena, out of the search's reach, and the run took its checkpoint's room on top
 /// of its cache. A 4x8 proof with a 16 MiB cache, stopped after 3 s (and again
 /// while its checkpoint holds under 3 MB) and resumed to the end, peaks within a
-/// quarter of its cache of the run from nothing (loaded on another thread: 31.5 against 21.7 MiB;
-/// now 22.6), and writes its bytes.
+/// quarter of its cache of the run from nothing (loaded on another thread: 31.5
+/// against 21.7 MiB; now 22.6), and writes its bytes.
 #[test]
 fn a_resumed_proof_whose_cache_turns_over_stays_within_its_budget() {
     let dir = scratch("checkpoint_arena");

@@ -149,6 +149,10 @@ impl Generation {
         self.keys + self.tables
     }
 
+    fn held(&self, depth: u32, key: &[u32]) -> Option<Held> {
+        self.sets.get(&depth)?.get(key).copied()
+    }
+
     fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Held)> {
         let found = self.sets.get_mut(&depth)?.remove_entry(key)?;
         self.keys -= key_bytes(found.0.len());
@@ -200,6 +204,11 @@ const _: () = assert!(SHARDS.is_power_of_two());
 /// from 128 (200,400 in one tier); 5x6 with 128 MiB 316,498 from 32, 320,294 from
 /// 64 (470,832 in one tier; BENCHMARKS.md, tuning).
 const BIG_SET: usize = 32;
+
+/// Whether a set of `len` secrets is kept in the big tier.
+fn big(len: usize) -> bool {
+    len >= BIG_SET
+}
 
 /// Two generations (see the module docs): facts found or looked up go to the
 /// young one; when it is full it becomes the old one, and the old one is dropped.
@@ -338,18 +347,24 @@ impl Shard {
     }
 
     fn tier(&mut self, len: usize) -> &mut Tier {
-        match len >= BIG_SET {
+        match big(len) {
             true => &mut self.big,
             false => &mut self.small,
         }
+    }
+
+    /// The room the small tier's generations may take each: half of what the
+    /// big tier leaves.
+    fn small_half(&self) -> usize {
+        self.share.saturating_sub(self.big.bytes()) / 2
     }
 
     /// What is known of `key` with `depth` guesses left; a fact found in an old
     /// generation moves to its tier's young one.
     fn get(&mut self, depth: u32, key: &[u32]) -> Option<Held> {
         let tier = self.tier(key.len());
-        if let Some(held) = tier.young.sets.get(&depth).and_then(|s| s.get(key)) {
-            return Some(*held);
+        if let Some(held) = tier.young.held(depth, key) {
+            return Some(held);
         }
         let (key, held) = tier.old.take(depth, key)?;
         self.put(depth, key, held);
@@ -358,12 +373,13 @@ impl Shard {
 
     /// What is known of `key` with `depth` guesses left, left where it is.
     fn peek(&self, depth: u32, key: &[u32]) -> Option<Held> {
-        let tier = match key.len() >= BIG_SET {
+        let tier = match big(key.len()) {
             true => &self.big,
             false => &self.small,
         };
-        let held = |g: &Generation| g.sets.get(&depth).and_then(|s| s.get(key)).copied();
-        held(&tier.young).or_else(|| held(&tier.old))
+        tier.young
+            .held(depth, key)
+            .or_else(|| tier.old.held(depth, key))
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
@@ -383,12 +399,10 @@ impl Shard {
 
     /// Adds a fact the shard does not hold to its tier (see [`Shard`]).
     fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
-        let big_half = self.share / 4;
-        if key.len() >= BIG_SET {
-            self.big.put(depth, key, held, big_half);
+        if big(key.len()) {
+            self.big.put(depth, key, held, self.share / 4);
         } else {
-            let half = self.share.saturating_sub(self.big.bytes()) / 2;
-            self.small.put(depth, key, held, half);
+            self.small.put(depth, key, held, self.small_half());
         }
         // A big fact may have left the small tier more than its half: it turns
         // (twice at most, which empties it of facts).
@@ -396,8 +410,7 @@ impl Shard {
             if self.small.bytes() + self.big.bytes() <= self.share {
                 break;
             }
-            let half = self.share.saturating_sub(self.big.bytes()) / 2;
-            self.small.turn(half);
+            self.small.turn(self.small_half());
         }
     }
 
