@@ -11,6 +11,7 @@
 
 pub mod best_known;
 pub mod build;
+mod bytes;
 mod canonical;
 pub mod codes;
 pub mod estimate;

@@ -115,6 +115,30 @@ fn a_logged_proof_shows_its_gap_closing() {
             );
         }
     }
+    // Resumed, the run says at once where the proof stood: the checkpoint keeps
+    // the cheapest tree found and the floors shown, not only the facts (before,
+    // the line said "no complete tree yet" until the search found it again).
+    let again = run(
+        "mmgen",
+        &[
+            &PROOF[..],
+            &["--checkpoint", dir.join("ck").to_str().unwrap(), "--json"],
+            &["--out", dir.join("again.mmt").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    let log = String::from_utf8(again.stderr).unwrap();
+    let mut lines = log
+        .lines()
+        .skip_while(|l| !l.starts_with("checkpoint   resumed "));
+    let resumed = lines.next().expect(&log);
+    let standing = lines.next().expect(&log);
+    assert!(
+        standing.starts_with("exact search: ")
+            && standing.contains("proven total at least 11228, best total 11228, gap 0.00%"),
+        "{resumed}\n{standing}"
+    );
+    assert!(again.status.success(), "{log}");
 }
 
 /// `mmgen ARGS --json`, which must succeed: the peak memory it reports, and its log.

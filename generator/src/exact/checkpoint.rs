@@ -22,6 +22,13 @@
 //! entries, so every fact they name is in it. A resumed certified run rewinds its
 //! certificate there; a certified run refuses a checkpoint without one (its
 //! facts would be in no certificate).
+//!
+//! `MMTCKPT4` and `MMTCKPT5` are layouts 2 and 3 with the standing after the
+//! rest, before the CRC: the cheapest whole tree found and the floors shown
+//! (their bytes as [`Exact::standing_bytes`] lays them out, then their length, 4
+//! bytes). They are not proofs but what the search found and showed; kept, a
+//! resumed run reports them at once instead of as its cache gives them back. Every
+//! layout loads; saves write 4 or 5.
 
 use super::cache::{Known, NO_RECORD, SHARDS};
 use super::proof::{Position, Proof};
@@ -33,6 +40,12 @@ const MAGIC: [u8; 8] = *b"MMTCKPT2";
 
 /// The layout of a certified search: records and the certificate's position.
 const MAGIC_3: [u8; 8] = *b"MMTCKPT3";
+
+/// Layout 2 with the standing.
+const MAGIC_4: [u8; 8] = *b"MMTCKPT4";
+
+/// Layout 3 with the standing: what saves write for a certified search.
+const MAGIC_5: [u8; 8] = *b"MMTCKPT5";
 
 /// The first layout, without the key kind: its keys were canonical.
 const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
@@ -81,7 +94,7 @@ impl Exact {
         let b = self.board;
         let certified = self.proving();
         let record_bytes = if certified { 8 } else { 0 };
-        let mut header = Vec::from(if certified { MAGIC_3 } else { MAGIC });
+        let mut header = Vec::from(if certified { MAGIC_5 } else { MAGIC_4 });
         header.extend([
             b.pegs() as u8,
             b.colors() as u8,
@@ -141,6 +154,11 @@ impl Exact {
             out.write_all(&tail).map_err(written)?;
             bytes += tail.len() as u64;
         }
+        let mut standing = self.standing_bytes();
+        standing.extend((standing.len() as u32).to_le_bytes());
+        rest.update(&standing);
+        out.write_all(&standing).map_err(written)?;
+        bytes += standing.len() as u64;
         let mut crc = crc32fast::Hasher::new();
         crc.update(&header);
         let mut counted = crc32fast::Hasher::new();
@@ -191,10 +209,12 @@ impl Exact {
         input.seek(SeekFrom::Start(0)).map_err(read)?;
         let mut magic = [0; 8];
         input.read_exact(&mut magic).map_err(read)?;
-        let (settings, certified) = match magic {
-            MAGIC_3 => (5, true),
-            MAGIC => (5, false),
-            MAGIC_1 => (4, false),
+        let (settings, certified, with_standing) = match magic {
+            MAGIC_5 => (5, true, true),
+            MAGIC_4 => (5, false, true),
+            MAGIC_3 => (5, true, false),
+            MAGIC => (5, false, false),
+            MAGIC_1 => (4, false, false),
             _ => return Err(damaged()),
         };
         if self.proving() && !certified {
@@ -218,10 +238,25 @@ impl Exact {
             ));
         }
         let start = 8 + settings as u64;
-        let entries_end = match certified {
-            true => body_len.checked_sub(POSITION_BYTES).ok_or_else(damaged)?,
-            false => body_len,
-        };
+        let mut entries_end = body_len;
+        if with_standing {
+            let mut len = [0; 4];
+            entries_end = entries_end.checked_sub(4).ok_or_else(damaged)?;
+            input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
+            input.read_exact(&mut len).map_err(read)?;
+            let len = u64::from(u32::from_le_bytes(len));
+            entries_end = entries_end.checked_sub(len).ok_or_else(damaged)?;
+            let mut standing = vec![0; len as usize];
+            input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
+            input.read_exact(&mut standing).map_err(read)?;
+            // Taken back before the entries: a layout error leaves nothing loaded.
+            self.restore_standing(&standing).ok_or_else(damaged)?;
+        }
+        if certified {
+            entries_end = entries_end
+                .checked_sub(POSITION_BYTES)
+                .ok_or_else(damaged)?;
+        }
         let position = match certified {
             true => {
                 let mut tail = [0; POSITION_BYTES as usize];
@@ -369,10 +404,23 @@ pub(super) mod tests {
             .resume(Cursor::new(&bytes))
             .unwrap_err()
             .contains("canonical keys true"));
-        // The first layout: no key kind, canonical keys.
-        let mut first = [&MAGIC_1[..], &bytes[8..12], &bytes[13..bytes.len() - 4]].concat();
-        first.extend(crc32fast::hash(&first).to_le_bytes());
+        // The layouts before the standing: 2, and the first, with no key kind
+        // (its keys were canonical).
+        let (_, standing) = body.split_last_chunk::<4>().unwrap();
+        let entries_end = body.len() - 4 - u32::from_le_bytes(*standing) as usize;
+        let with_crc = |mut layout: Vec<u8>| {
+            layout.extend(crc32fast::hash(&layout).to_le_bytes());
+            layout
+        };
+        let second = with_crc([&MAGIC[..], &bytes[8..entries_end]].concat());
+        assert_eq!(resumed(&second), Ok(loaded));
+        let first = with_crc([&MAGIC_1[..], &bytes[8..12], &bytes[13..entries_end]].concat());
         assert_eq!(resumed(&first), Ok(loaded));
         assert!(plain_keys().resume(Cursor::new(&first)).is_err());
+        // A standing that is not the layout, under a good checksum: refused.
+        let mut bad = bytes[..entries_end].to_vec();
+        bad.extend([2, 1, 0, 0, 0]);
+        bad.extend(5u32.to_le_bytes());
+        assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
     }
 }

@@ -5,6 +5,7 @@
 
 use super::exact::Cost;
 use crate::build::Subtree;
+use crate::bytes::Reader;
 
 /// The first bytes of an item file.
 const MAGIC: [u8; 8] = *b"MMTITEM1";
@@ -81,26 +82,7 @@ pub fn encode(plan_id: u32, index: u32, solved: &Solved) -> Vec<u8> {
     out
 }
 
-/// Reads bytes in order, failing at the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
 impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let (head, rest) = self.bytes.split_first_chunk::<N>()?;
-        self.bytes = rest;
-        Some(*head)
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        self.take::<1>().map(|[b]| b)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        self.take().map(u32::from_le_bytes)
-    }
-
     /// A subtree; its depth is bounded by the item's size (each level holds fewer
     /// secrets), checked through `budget`, so damaged bytes cannot recurse deep.
     fn subtree(&mut self, budget: u32) -> Option<Subtree> {
@@ -133,7 +115,7 @@ pub fn decode(bytes: &[u8], plan_id: u32, index: u32, secrets: u32) -> Option<So
     if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
         return None;
     }
-    let mut r = Reader { bytes: body };
+    let mut r = Reader::new(body);
     if r.take::<8>()? != MAGIC || r.u32()? != plan_id || r.u32()? != index {
         return None;
     }

@@ -107,9 +107,13 @@ pub fn run(args: &Args) -> Outcome {
         None => None,
     };
     if let Some(resumed) = resumed.filter(|r| r.sets > 0) {
-        // A long run's log says at once how far its checkpoint took it, and how long
-        // loading it took.
+        // A long run's log says at once how far its checkpoint took it, how long
+        // loading it took, and where the proof stood (the checkpoint keeps the
+        // cheapest tree found and the floors shown).
         eprintln!("{}", resumed_line(resumed));
+        if let Some(standing) = search_lines(&codes, strategy.as_ref()) {
+            eprintln!("{standing}");
+        }
     }
     let period = Duration::from_secs_f64(args.search.checkpoint_every.unwrap_or(60.0));
     let first_best = args.search.first_best();
@@ -647,13 +651,8 @@ fn log_line(
     strategy: &dyn Strategy,
     elapsed: Duration,
 ) -> String {
-    if strategy.searched().is_some() {
-        let standing = strategy.standing(codes);
-        let line = standing_line(strategy, standing.as_ref());
-        return match standing {
-            Some(standing) => format!("{line}\n  {}", firsts_line(codes, &standing)),
-            None => line,
-        };
+    if let Some(lines) = search_lines(codes, strategy) {
+        return lines;
     }
     let solved = counters.solved.load(Ordering::Relaxed);
     let all = u64::from(codes.len());
@@ -662,6 +661,18 @@ fn log_line(
         100.0 * solved as f64 / all.max(1) as f64,
         time_left(counters, elapsed)
     )
+}
+
+/// Where an exact search stands, as the log says it: its standing, then each
+/// first guess's floor; `None` for a rule.
+fn search_lines(codes: &Codes, strategy: &dyn Strategy) -> Option<String> {
+    strategy.searched()?;
+    let standing = strategy.standing(codes);
+    let line = standing_line(strategy, standing.as_ref());
+    Some(match standing {
+        Some(standing) => format!("{line}\n  {}", firsts_line(codes, &standing)),
+        None => line,
+    })
 }
 
 /// The time left, as the bar and the log say it.
