@@ -24,11 +24,12 @@
 //! facts would be in no certificate).
 //!
 //! `MMTCKPT4` and `MMTCKPT5` are layouts 2 and 3 with the standing after the
-//! rest, before the CRC: the cheapest whole tree found and the floors shown
-//! (their bytes as [`Exact::standing_bytes`] lays them out, then their length, 4
-//! bytes). They are not proofs but what the search found and showed; kept, a
-//! resumed run reports them at once instead of as its cache gives them back. Every
-//! layout loads; saves write 4 or 5.
+//! rest, before the CRC: the positions all runs searched, the cheapest whole
+//! tree found and the floors shown (their bytes as [`Exact::standing_bytes`]
+//! lays them out, then their length, 4 bytes). They are not proofs but what the
+//! search did, found and showed; kept, a resumed run reports them at once
+//! instead of as its cache gives them back. Every layout loads; saves write 4
+//! or 5.
 
 use super::cache::{Known, NO_RECORD, SHARDS};
 use super::proof::{Position, Proof};

@@ -15,6 +15,7 @@ use super::options::LOOK_FIRST_UP_TO;
 use super::{tried, Context, Exact, UNLIMITED};
 use crate::bytes::Reader;
 use crate::Node;
+use std::sync::atomic::Ordering;
 
 /// The cheapest whole tree found: its total, the depth limit it was found under,
 /// and its first guess.
@@ -50,6 +51,9 @@ pub struct Standing {
     /// order of their codes) and the least total of a tree that starts with it.
     /// One whose floor is above the best is settled: it cannot do better.
     pub firsts: Vec<(u32, u32)>,
+    /// Positions the runs before this one searched, up to the checkpoint it
+    /// resumed from (0 for a first run).
+    pub earlier: u64,
 }
 
 /// Raises the floors shown for `problem` to `shown` where that is higher, and
@@ -81,11 +85,15 @@ impl Exact {
     /// resumed run reports the cheapest tree found and the floors shown at once,
     /// not as the facts behind them come back (a resumed 6x5 proof took 15
     /// minutes to find its best tree again, and showed floors lower than before
-    /// meanwhile). Little-endian: 1 and the cheapest tree's cost, depth limit and
-    /// first guess (or 0 if none), then the root problems shown: their count, and
-    /// for each its depth limit, forced first guess (`u32::MAX`: none), floor, and
-    /// its first guesses' count and (guess, floor) pairs.
+    /// meanwhile), and how many positions all runs so far searched (those
+    /// searched after a run's last save are not counted: they are searched
+    /// again). Little-endian: those positions (8 bytes), 1 and the cheapest
+    /// tree's cost, depth limit and first guess (or 0 if none), then the root
+    /// problems shown: their count, and for each its depth limit, forced first
+    /// guess (`u32::MAX`: none), floor, and its first guesses' count and (guess,
+    /// floor) pairs.
     pub(super) fn standing_bytes(&self) -> Vec<u8> {
+        let searched = self.nodes.load(Ordering::Relaxed) + self.earlier.load(Ordering::Relaxed);
         let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
         let floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
         let mut words = vec![];
@@ -99,7 +107,8 @@ impl Exact {
             words.extend(highest.firsts.iter().flat_map(|&(g, f)| [g, f]));
         }
         drop(floors);
-        let mut out = vec![u8::from(best.is_some())];
+        let mut out = Vec::from(searched.to_le_bytes());
+        out.push(u8::from(best.is_some()));
         out.extend(words.iter().flat_map(|w| w.to_le_bytes()));
         out
     }
@@ -109,6 +118,7 @@ impl Exact {
     pub(super) fn restore_standing(&self, bytes: &[u8]) -> Option<()> {
         let mut r = Reader::new(bytes);
         let code = |c: u32| ((c as usize) < self.codes).then_some(c);
+        let searched = u64::from_le_bytes(r.take()?);
         let best = match r.u8()? {
             0 => None,
             1 => Some((r.u32()?, r.u32()?, code(r.u32()?)?)),
@@ -131,6 +141,7 @@ impl Exact {
         if !r.bytes.is_empty() {
             return None;
         }
+        self.earlier.store(searched, Ordering::Relaxed);
         if let Some((cost, depth, guess)) = best {
             self.found_tree(cost, depth, guess);
         }
@@ -171,6 +182,7 @@ impl Exact {
             best: best.map(|b| b.cost),
             floor,
             firsts,
+            earlier: self.earlier.load(Ordering::Relaxed),
         }
     }
 
@@ -361,10 +373,16 @@ mod tests {
             proof.cache.clear();
             assert!(proof.first_floors(context, root, UNLIMITED, None).0 < optimum);
             assert_eq!(proof.standing(context, root, UNLIMITED, None), after);
-            // Nor does a resume: the checkpoint keeps the tree found and the
-            // floors shown, not only the facts.
+            // Nor does a resume: the checkpoint keeps the tree found, the floors
+            // shown and the positions searched, not only the facts.
             late.cache.clear();
-            assert_eq!(late.standing(context, root, UNLIMITED, None), after);
+            let searched = proof.nodes.load(Ordering::Relaxed);
+            let earlier = Standing {
+                earlier: searched,
+                ..after
+            };
+            assert!(searched > 0);
+            assert_eq!(late.standing(context, root, UNLIMITED, None), earlier);
         }
     }
 }

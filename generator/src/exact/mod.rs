@@ -101,6 +101,9 @@ pub struct Exact {
     cache: Cache,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
+    /// Nodes the runs before this one searched up to the checkpoint it resumed
+    /// from (see [`found`]).
+    earlier: AtomicU64,
     /// The cheapest whole tree found (see [`found`]).
     best_root: Mutex<Option<found::Root>>,
     /// The highest floor reported for each root problem (see [`found`]).
@@ -156,6 +159,7 @@ impl Exact {
             cache_settings: CacheSettings::default(),
             cache: Cache::new(CacheSettings::default()),
             nodes: AtomicU64::new(0),
+            earlier: AtomicU64::new(0),
             best_root: Mutex::new(None),
             floors: Mutex::default(),
             proof: Mutex::new(None),

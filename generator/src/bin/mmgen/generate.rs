@@ -690,9 +690,17 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
         best,
         floor,
         ref firsts,
+        earlier,
     }) = standing
     else {
         return format!("exact search: {searched} positions searched");
+    };
+    let searched = match earlier {
+        0 => format!("{searched} positions searched"),
+        _ => format!(
+            "{searched} positions searched ({} in all, with the runs before)",
+            searched + earlier
+        ),
     };
     let best = match best {
         Some(best) => format!(
@@ -703,7 +711,7 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
         ),
         None => "no complete tree yet".into(),
     };
-    format!("exact search: {searched} positions searched; proven total at least {floor}, {best}")
+    format!("exact search: {searched}; proven total at least {floor}, {best}")
 }
 
 /// Each first guess and the least total of a tree that starts with it, as a
