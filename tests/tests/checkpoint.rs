@@ -144,6 +144,9 @@ fn a_logged_proof_shows_its_gap_closing() {
             && standing.contains("proven total at least 11228, best total 11228, gap 0.00%"),
         "{resumed}\n{standing}"
     );
+    // The next line names the best tree's first guess (4x7: 1123, RESULTS.md).
+    let firsts = lines.next().expect(&log);
+    assert!(firsts.contains(" 1123 11228 (the best tree's)"), "{firsts}");
     assert!(again.status.success(), "{log}");
 }
 

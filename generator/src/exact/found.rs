@@ -46,6 +46,8 @@ pub(super) struct Highest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
     pub best: Option<u32>,
+    /// The first guess of that tree.
+    pub best_first: Option<u32>,
     pub floor: u32,
     /// Each first guess the search tries (one of each symmetry class, in the
     /// order of their codes) and the least total of a tree that starts with it.
@@ -180,6 +182,7 @@ impl Exact {
         let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
         Standing {
             best: best.map(|b| b.cost),
+            best_first: best.map(|b| b.guess),
             floor,
             firsts,
             earlier: self.earlier.load(Ordering::Relaxed),
@@ -350,6 +353,8 @@ mod tests {
             );
             let after = proof.standing(context, root, UNLIMITED, None);
             assert_eq!((after.best, after.floor), (Some(optimum), optimum));
+            let first = proof.choose(context, &all, &[], UNLIMITED).unwrap().1;
+            assert_eq!(after.best_first, Some(first));
             // One floor per first guess up to symmetry (111, 112, 123; 1111 to
             // 1234), none lower than before, the least of them the optimum.
             assert_eq!(after.firsts.len(), classes);

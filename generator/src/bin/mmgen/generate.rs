@@ -691,6 +691,7 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
         floor,
         ref firsts,
         earlier,
+        ..
     }) = standing
     else {
         return format!("exact search: {searched} positions searched");
@@ -715,15 +716,20 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
 }
 
 /// Each first guess and the least total of a tree that starts with it, as a
-/// log says it: "first guesses, the least total of each: 11223 68268, 11234
-/// 73800 (settled), ...", settled where that is above the best total found.
+/// log says it: "first guesses, the least total of each: 11223 68268 (the best
+/// tree's), 11234 73800 (settled), ...", settled where that is above the best
+/// total found.
 fn firsts_line(codes: &Codes, standing: &Standing) -> String {
     let board = codes.board();
     let each: Vec<String> = (standing.firsts.iter())
         .map(|&(guess, floor)| {
-            let settled = standing.best.is_some_and(|b| floor > b);
             let code = board.display(codes.code(guess));
-            format!("{code} {floor}{}", if settled { " (settled)" } else { "" })
+            let note = match standing.best {
+                Some(b) if floor > b => " (settled)",
+                _ if standing.best_first == Some(guess) => " (the best tree's)",
+                _ => "",
+            };
+            format!("{code} {floor}{note}")
         })
         .collect();
     format!(
