@@ -12,6 +12,11 @@
 pub mod best_known;
 pub mod build;
 mod bytes;
+/// A proof's checkpoint read without resuming it: its board, its facts' count
+/// and where the proof stood at the save (`mmgen status --checkpoint`).
+pub mod checkpoint {
+    pub use crate::exact::{summary, Summary};
+}
 mod canonical;
 pub mod codes;
 pub mod estimate;

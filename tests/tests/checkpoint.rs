@@ -148,6 +148,32 @@ fn a_logged_proof_shows_its_gap_closing() {
     let firsts = lines.next().expect(&log);
     assert!(firsts.contains(" 1123 11228 (the best tree's)"), "{firsts}");
     assert!(again.status.success(), "{log}");
+    // `mmgen status --checkpoint` reads the same from the file, without a search:
+    // the positions of both runs, the best tree and its first guess, the floor.
+    let more = json(&String::from_utf8_lossy(&again.stdout))["positions_searched"]
+        .as_u64()
+        .unwrap();
+    let ck = dir.join("ck");
+    let status = json(&ok(
+        "mmgen",
+        &["status", "--checkpoint", ck.to_str().unwrap(), "--json"],
+    ));
+    assert_eq!(status["positions_searched"], searched + more, "{status}");
+    assert_eq!(status["best_total"], 11228, "{status}");
+    assert_eq!(status["best_first"], "1123", "{status}");
+    assert_eq!(status["lower_bound"], 11228, "{status}");
+    assert_eq!(
+        (status["pegs"].as_u64(), status["colors"].as_u64()),
+        (Some(4), Some(7))
+    );
+    let text = ok("mmgen", &["status", "--checkpoint", ck.to_str().unwrap()]);
+    assert!(
+        text.contains(": 4x7, ")
+            && text.contains(&format!("searched     {} positions", searched + more))
+            && text.contains("proven       total at least 11228, best total 11228, gap 0.00%")
+            && text.contains("1123 11228 (the best tree's)"),
+        "{text}"
+    );
 }
 
 /// `mmgen ARGS --json`, which must succeed: the peak memory it reports, and its log.
@@ -280,6 +306,9 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     );
     assert!(err.contains("the checkpoint is damaged"), "{err}");
     assert!(!out.exists(), "no tree from a refused checkpoint");
+    // Nor does `mmgen status` report from it.
+    let err = fails("mmgen", &["status", "--checkpoint", ck.to_str().unwrap()]);
+    assert!(err.contains("the checkpoint is damaged"), "{err}");
     std::fs::write(&file, &good).unwrap();
     let other = args(&["--pegs", "3", "--colors", "5", "--strategy", "optimal"]);
     let err = fails(

@@ -32,8 +32,10 @@
 //! or 5.
 
 use super::cache::{Known, NO_RECORD, SHARDS};
+use super::found::{Kept, Standing};
 use super::proof::{Position, Proof};
 use super::Exact;
+use lookup::Board;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::time::{Duration, Instant};
 
@@ -185,44 +187,17 @@ impl Exact {
     /// load needs no room besides the cache's (collecting the entries first took
     /// as much memory again as the cache).
     pub fn resume(&self, mut input: impl Read + Seek) -> Result<usize, String> {
-        let len = input.seek(SeekFrom::End(0)).map_err(read)?;
-        let body_len = len.checked_sub(4).ok_or_else(damaged)?;
-        input.seek(SeekFrom::Start(0)).map_err(read)?;
-        let mut reader = BufReader::with_capacity(READ_BUFFER, &mut input);
-        let mut crc = crc32fast::Hasher::new();
-        let mut left = body_len;
-        while left > 0 {
-            let buffer = reader.fill_buf().map_err(read)?;
-            if buffer.is_empty() {
-                return Err(damaged());
-            }
-            let n = buffer.len().min(left as usize);
-            crc.update(&buffer[..n]);
-            reader.consume(n);
-            left -= n as u64;
-        }
-        let mut stored = [0; 4];
-        reader.read_exact(&mut stored).map_err(read)?;
-        if crc.finalize() != u32::from_le_bytes(stored) {
-            return Err(damaged());
-        }
-        drop(reader);
-        input.seek(SeekFrom::Start(0)).map_err(read)?;
-        let mut magic = [0; 8];
-        input.read_exact(&mut magic).map_err(read)?;
-        let (settings, certified, with_standing) = match magic {
-            MAGIC_5 => (5, true, true),
-            MAGIC_4 => (5, false, true),
-            MAGIC_3 => (5, true, false),
-            MAGIC => (5, false, false),
-            MAGIC_1 => (4, false, false),
-            _ => return Err(damaged()),
-        };
+        let Layout {
+            settings: theirs,
+            certified,
+            start,
+            end: entries_end,
+            position,
+            standing,
+        } = Layout::read(&mut input)?;
         if self.proving() && !certified {
             return Err("the checkpoint was saved without a certificate, so the facts it holds are in none; resume without --certificate, or start a new checkpoint folder".into());
         }
-        let mut theirs = vec![0; settings];
-        input.read_exact(&mut theirs).map_err(read)?;
         let b = self.board;
         let ours = [
             b.pegs() as u8,
@@ -238,44 +213,10 @@ impl Exact {
                 theirs[0], theirs[1], theirs[2] == 1, theirs[3] == 1
             ));
         }
-        let start = 8 + settings as u64;
-        let mut entries_end = body_len;
-        if with_standing {
-            let mut len = [0; 4];
-            entries_end = entries_end.checked_sub(4).ok_or_else(damaged)?;
-            input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
-            input.read_exact(&mut len).map_err(read)?;
-            let len = u64::from(u32::from_le_bytes(len));
-            entries_end = entries_end.checked_sub(len).ok_or_else(damaged)?;
-            let mut standing = vec![0; len as usize];
-            input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
-            input.read_exact(&mut standing).map_err(read)?;
+        if let Some(standing) = standing {
             // Taken back before the entries: a layout error leaves nothing loaded.
             self.restore_standing(&standing).ok_or_else(damaged)?;
         }
-        if certified {
-            entries_end = entries_end
-                .checked_sub(POSITION_BYTES)
-                .ok_or_else(damaged)?;
-        }
-        let position = match certified {
-            true => {
-                let mut tail = [0; POSITION_BYTES as usize];
-                input.seek(SeekFrom::Start(entries_end)).map_err(read)?;
-                input.read_exact(&mut tail).map_err(read)?;
-                let number = |at: usize| {
-                    let mut bytes = [0; 8];
-                    bytes.copy_from_slice(&tail[at..at + 8]);
-                    u64::from_le_bytes(bytes)
-                };
-                Some(Position {
-                    bytes: number(0),
-                    facts: number(8),
-                    crc: u32::from_le_bytes([tail[16], tail[17], tail[18], tail[19]]),
-                })
-            }
-            false => None,
-        };
         input.seek(SeekFrom::Start(start)).map_err(read)?;
         let within = entries_end.checked_sub(start).ok_or_else(damaged)?;
         let mut entries = BufReader::with_capacity(READ_BUFFER, (&mut input).take(within));
@@ -330,6 +271,151 @@ impl Exact {
         }
         Ok(loaded)
     }
+}
+
+/// Where the parts of a checkpoint file are, its checksum checked: what a load
+/// and a summary both need before the entries.
+struct Layout {
+    /// Pegs, colours, repeat, candidates-only and (from layout 2 on) canonical
+    /// keys, a byte each.
+    settings: Vec<u8>,
+    certified: bool,
+    /// Where the entries (their count first) start and end.
+    start: u64,
+    end: u64,
+    /// Where the certificate stood (certified layouts).
+    position: Option<Position>,
+    /// The standing's bytes (layouts 4 and 5).
+    standing: Option<Vec<u8>>,
+}
+
+impl Layout {
+    /// Checks the checksum (streamed through a buffer: a checkpoint has
+    /// gigabytes) and finds the parts.
+    fn read(mut input: impl Read + Seek) -> Result<Layout, String> {
+        let len = input.seek(SeekFrom::End(0)).map_err(read)?;
+        let body_len = len.checked_sub(4).ok_or_else(damaged)?;
+        input.seek(SeekFrom::Start(0)).map_err(read)?;
+        let mut reader = BufReader::with_capacity(READ_BUFFER, &mut input);
+        let mut crc = crc32fast::Hasher::new();
+        let mut left = body_len;
+        while left > 0 {
+            let buffer = reader.fill_buf().map_err(read)?;
+            if buffer.is_empty() {
+                return Err(damaged());
+            }
+            let n = buffer.len().min(left as usize);
+            crc.update(&buffer[..n]);
+            reader.consume(n);
+            left -= n as u64;
+        }
+        let mut stored = [0; 4];
+        reader.read_exact(&mut stored).map_err(read)?;
+        if crc.finalize() != u32::from_le_bytes(stored) {
+            return Err(damaged());
+        }
+        drop(reader);
+        input.seek(SeekFrom::Start(0)).map_err(read)?;
+        let mut magic = [0; 8];
+        input.read_exact(&mut magic).map_err(read)?;
+        let (settings, certified, with_standing) = match magic {
+            MAGIC_5 => (5, true, true),
+            MAGIC_4 => (5, false, true),
+            MAGIC_3 => (5, true, false),
+            MAGIC => (5, false, false),
+            MAGIC_1 => (4, false, false),
+            _ => return Err(damaged()),
+        };
+        let mut theirs = vec![0; settings];
+        input.read_exact(&mut theirs).map_err(read)?;
+        let mut end = body_len;
+        let standing = match with_standing {
+            true => {
+                let mut len = [0; 4];
+                end = end.checked_sub(4).ok_or_else(damaged)?;
+                input.seek(SeekFrom::Start(end)).map_err(read)?;
+                input.read_exact(&mut len).map_err(read)?;
+                let len = u64::from(u32::from_le_bytes(len));
+                end = end.checked_sub(len).ok_or_else(damaged)?;
+                let mut standing = vec![0; len as usize];
+                input.seek(SeekFrom::Start(end)).map_err(read)?;
+                input.read_exact(&mut standing).map_err(read)?;
+                Some(standing)
+            }
+            false => None,
+        };
+        let position = match certified {
+            true => {
+                end = end.checked_sub(POSITION_BYTES).ok_or_else(damaged)?;
+                let mut tail = [0; POSITION_BYTES as usize];
+                input.seek(SeekFrom::Start(end)).map_err(read)?;
+                input.read_exact(&mut tail).map_err(read)?;
+                let number = |at: usize| {
+                    let mut bytes = [0; 8];
+                    bytes.copy_from_slice(&tail[at..at + 8]);
+                    u64::from_le_bytes(bytes)
+                };
+                Some(Position {
+                    bytes: number(0),
+                    facts: number(8),
+                    crc: u32::from_le_bytes([tail[16], tail[17], tail[18], tail[19]]),
+                })
+            }
+            false => None,
+        };
+        let start = 8 + settings as u64;
+        if end < start + 8 {
+            return Err(damaged());
+        }
+        Ok(Layout {
+            settings: theirs,
+            certified,
+            start,
+            end,
+            position,
+            standing,
+        })
+    }
+}
+
+/// What a checkpoint file says of its search without loading its facts
+/// (`mmgen status --checkpoint`): its board, its facts' count, and where the
+/// proof stood at the save.
+pub struct Summary {
+    pub board: Board,
+    pub candidates_only: bool,
+    /// Saved by a search that writes a certificate.
+    pub certified: bool,
+    /// The proven sets it holds.
+    pub sets: u64,
+    /// Where the proof stood (layouts 4 and 5; `None` before them).
+    pub standing: Option<Standing>,
+}
+
+/// Reads the checkpoint `input`: its checksum checked, its standing read, its
+/// facts counted but not loaded.
+pub fn summary(mut input: impl Read + Seek) -> Result<Summary, String> {
+    let layout = Layout::read(&mut input)?;
+    let s = &layout.settings;
+    let board = Board::new(u32::from(s[0]), u32::from(s[1]), s[2] == 1).map_err(|_| damaged())?;
+    let mut count = [0; 8];
+    input.seek(SeekFrom::Start(layout.start)).map_err(read)?;
+    input.read_exact(&mut count).map_err(read)?;
+    let standing = match &layout.standing {
+        Some(bytes) => Some(
+            Kept::read(bytes, board.code_count() as usize)
+                .ok_or_else(damaged)?
+                .standing(),
+        ),
+        None => None,
+    };
+    Ok(Summary {
+        board,
+        candidates_only: s[3] == 1,
+        certified: layout.certified,
+        sets: u64::from_le_bytes(count),
+        standing,
+    })
 }
 
 #[cfg(test)]
@@ -415,6 +501,16 @@ pub(super) mod tests {
         };
         let second = with_crc([&MAGIC[..], &bytes[8..entries_end]].concat());
         assert_eq!(resumed(&second), Ok(loaded));
+        // A summary reads the board, the count and the standing, not the facts.
+        let read = summary(Cursor::new(&bytes)).unwrap();
+        assert_eq!(
+            (read.board, read.sets, read.certified),
+            (board, loaded as u64, false)
+        );
+        let standing = read.standing.unwrap();
+        assert!(standing.best.is_some() && standing.earlier > 0);
+        assert!(summary(Cursor::new(&second)).unwrap().standing.is_none());
+        assert_eq!(summary(Cursor::new(&bytes[1..])).err(), Some(damaged()));
         let first = with_crc([&MAGIC_1[..], &bytes[8..12], &bytes[13..entries_end]].concat());
         assert_eq!(resumed(&first), Ok(loaded));
         assert!(plain_keys().resume(Cursor::new(&first)).is_err());

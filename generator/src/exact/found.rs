@@ -79,6 +79,69 @@ fn raise(floors: &mut Floors, problem: (u32, Option<u32>), shown: Highest) -> &H
     highest
 }
 
+/// A standing as a checkpoint keeps it ([`Exact::standing_bytes`]).
+pub(super) struct Kept {
+    searched: u64,
+    best: Option<Root>,
+    floors: Floors,
+}
+
+impl Kept {
+    /// The standing in `bytes`, for a board of `codes` codes; `None` if they are
+    /// not that layout or name a code the board has not.
+    pub(super) fn read(bytes: &[u8], codes: usize) -> Option<Kept> {
+        let mut r = Reader::new(bytes);
+        let code = |c: u32| ((c as usize) < codes).then_some(c);
+        let searched = u64::from_le_bytes(r.take()?);
+        let best = match r.u8()? {
+            0 => None,
+            1 => Some(Root {
+                cost: r.u32()?,
+                depth: r.u32()?,
+                guess: code(r.u32()?)?,
+            }),
+            _ => return None,
+        };
+        let mut floors: Floors = Vec::new();
+        for _ in 0..r.u32()? {
+            let depth = r.u32()?;
+            let first = match r.u32()? {
+                NO_FIRST => None,
+                guess => Some(code(guess)?),
+            };
+            let floor = r.u32()?;
+            let mut firsts = Vec::new();
+            for _ in 0..r.u32()? {
+                firsts.push((code(r.u32()?)?, r.u32()?));
+            }
+            floors.push(((depth, first), Highest { floor, firsts }));
+        }
+        r.bytes.is_empty().then_some(Kept {
+            searched,
+            best,
+            floors,
+        })
+    }
+
+    /// As a [`Standing`]: the floors shown for the best tree's depth limit (with
+    /// no forced first guess), or else the last problem shown; `earlier` is
+    /// every position searched.
+    pub(super) fn standing(&self) -> Standing {
+        let depth = self.best.map(|b| b.depth);
+        let problem = (self.floors.iter())
+            .find(|((d, first), _)| Some(*d) == depth && first.is_none())
+            .or(self.floors.last());
+        let (floor, firsts) = problem.map_or((0, vec![]), |(_, h)| (h.floor, h.firsts.clone()));
+        Standing {
+            best: self.best.map(|b| b.cost),
+            best_first: self.best.map(|b| b.guess),
+            floor,
+            firsts,
+            earlier: self.searched,
+        }
+    }
+}
+
 /// "No forced first guess" in [`Exact::standing_bytes`].
 const NO_FIRST: u32 = u32::MAX;
 
@@ -118,37 +181,13 @@ impl Exact {
     /// Takes back a standing [`Exact::standing_bytes`] wrote; `None` if `bytes`
     /// are not that layout or name a code this board has not.
     pub(super) fn restore_standing(&self, bytes: &[u8]) -> Option<()> {
-        let mut r = Reader::new(bytes);
-        let code = |c: u32| ((c as usize) < self.codes).then_some(c);
-        let searched = u64::from_le_bytes(r.take()?);
-        let best = match r.u8()? {
-            0 => None,
-            1 => Some((r.u32()?, r.u32()?, code(r.u32()?)?)),
-            _ => return None,
-        };
-        let mut shown: Floors = Vec::new();
-        for _ in 0..r.u32()? {
-            let depth = r.u32()?;
-            let first = match r.u32()? {
-                NO_FIRST => None,
-                guess => Some(code(guess)?),
-            };
-            let floor = r.u32()?;
-            let mut firsts = Vec::new();
-            for _ in 0..r.u32()? {
-                firsts.push((code(r.u32()?)?, r.u32()?));
-            }
-            shown.push(((depth, first), Highest { floor, firsts }));
-        }
-        if !r.bytes.is_empty() {
-            return None;
-        }
-        self.earlier.store(searched, Ordering::Relaxed);
-        if let Some((cost, depth, guess)) = best {
-            self.found_tree(cost, depth, guess);
+        let kept = Kept::read(bytes, self.codes)?;
+        self.earlier.store(kept.searched, Ordering::Relaxed);
+        if let Some(root) = kept.best {
+            self.found_tree(root.cost, root.depth, root.guess);
         }
         let mut floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
-        for (problem, highest) in shown {
+        for (problem, highest) in kept.floors {
             raise(&mut floors, problem, highest);
         }
         Some(())

@@ -6,8 +6,11 @@
 //! save included) leaves the previous checkpoint or the new one whole; the
 //! temporary file a killed save leaves is removed by the next run.
 
+use crate::generate::{best_words, firsts_line};
 use generator::strategy::Strategy;
+use lookup::cli::Outcome;
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -102,4 +105,74 @@ pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String
         (Err(e), _) => Err(format!("{}: {e}", path.display())),
         (Ok(_), None) => Err(format!("{}: no checkpoint taken", path.display())),
     }
+}
+
+/// `mmgen status --checkpoint DIR`: where the proof whose checkpoint is in
+/// `dir` stood at its last save, read without loading its facts (the checksum
+/// is checked, so the file is read through once), while it runs or after.
+pub fn status(dir: &Path, json: bool) -> Outcome {
+    let path = file(dir);
+    let opened = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let summary =
+        generator::checkpoint::summary(opened).map_err(|e| format!("{}: {e}", path.display()))?;
+    let board = summary.board;
+    let standing = summary.standing.as_ref();
+    let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
+    let mut out = std::io::stdout().lock();
+    if json {
+        let json = serde_json::json!({
+            "pegs": board.pegs(),
+            "colors": board.colors(),
+            "repeat": board.repeat(),
+            "consistent_only": summary.candidates_only,
+            "certified": summary.certified,
+            "proven_sets": summary.sets,
+            "positions_searched": standing.map(|s| s.earlier),
+            "best_total": standing.and_then(|s| s.best),
+            "best_first": standing.and_then(|s| s.best_first).and_then(code),
+            "lower_bound": standing.map(|s| s.floor),
+            "first_guesses": standing.map(|s| (s.firsts.iter())
+                .map(|&(guess, least)| serde_json::json!({"guess": code(guess), "least_total": least}))
+                .collect::<Vec<_>>()),
+        });
+        writeln!(out, "{json}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "checkpoint   {}: {}{}, {} proven sets{}",
+        path.display(),
+        board.name(),
+        if summary.candidates_only {
+            " (guesses from the codes still possible)"
+        } else {
+            ""
+        },
+        summary.sets,
+        if summary.certified {
+            ", with a certificate"
+        } else {
+            ""
+        }
+    )?;
+    let Some(standing) = standing else {
+        writeln!(
+            out,
+            "standing     not kept (saved by a build before checkpoints kept it); a resumed run shows it"
+        )?;
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "searched     {} positions, its runs together up to this save",
+        standing.earlier
+    )?;
+    writeln!(
+        out,
+        "proven       total at least {}, {}",
+        standing.floor,
+        best_words(standing)
+    )?;
+    writeln!(out, "  {}", firsts_line(board, standing))?;
+    Ok(())
 }

@@ -90,12 +90,19 @@ pub struct SolveArgs {
     force: bool,
 }
 
-/// Work items done, missing and damaged, and the time left.
+/// Work items done, missing and damaged, and the time left; or where a proof
+/// run with `--checkpoint DIR` stood at its last save.
 #[derive(clap::Args)]
 pub struct StatusArgs {
-    #[arg(long, value_name = "RUN")]
-    dir: PathBuf,
-    /// One JSON object: jobs, done, missing, damaged (counts), the lists, seconds.
+    #[arg(long, value_name = "RUN", required_unless_present = "checkpoint")]
+    dir: Option<PathBuf>,
+    /// The checkpoint folder of a proof (`mmgen ... --strategy optimal --checkpoint
+    /// DIR`), running or not: its board, proven sets, positions searched, best
+    /// total and floors at its last save, read without loading its facts.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["dir", "todo"])]
+    checkpoint: Option<PathBuf>,
+    /// One JSON object: jobs, done, missing, damaged (counts), the lists, seconds
+    /// (with --checkpoint: the board, sets, positions, best, floor, first guesses).
     #[arg(long, conflicts_with = "todo")]
     json: bool,
     /// Only the items still to solve (missing or damaged), one number a line: for
@@ -238,7 +245,12 @@ fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, F
 }
 
 pub fn status(args: &StatusArgs) -> Outcome {
-    let run = Run::open(&args.dir)?;
+    let dir = match (&args.dir, &args.checkpoint) {
+        (_, Some(checkpoint)) => return crate::checkpoint::status(checkpoint, args.json),
+        (Some(dir), None) => dir,
+        (None, None) => return Err("--dir RUN or --checkpoint DIR is required".into()),
+    };
+    let run = Run::open(dir)?;
     let status = run.status()?;
     let board = run.plan.recipe.board;
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
@@ -304,7 +316,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         "time spent   {:.1} s (summed over the items)",
         status.seconds
     )?;
-    let dir = args.dir.display();
+    let dir = dir.display();
     match status.seconds_left() {
         _ if status.missing.is_empty() && status.damaged.is_empty() => writeln!(
             out,

@@ -670,7 +670,7 @@ fn search_lines(codes: &Codes, strategy: &dyn Strategy) -> Option<String> {
     let standing = strategy.standing(codes);
     let line = standing_line(strategy, standing.as_ref());
     Some(match standing {
-        Some(standing) => format!("{line}\n  {}", firsts_line(codes, &standing)),
+        Some(standing) => format!("{line}\n  {}", firsts_line(codes.board(), &standing)),
         None => line,
     })
 }
@@ -686,24 +686,30 @@ fn time_left(counters: &Counters, elapsed: Duration) -> String {
 /// Positions searched, the best total found and the least total proven.
 fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String {
     let searched = strategy.searched().unwrap_or(0);
-    let Some(&Standing {
-        best,
-        floor,
-        ref firsts,
-        earlier,
-        ..
-    }) = standing
-    else {
+    let Some(standing) = standing else {
         return format!("exact search: {searched} positions searched");
     };
-    let searched = match earlier {
+    let searched = match standing.earlier {
         0 => format!("{searched} positions searched"),
         _ => format!(
             "{searched} positions searched ({} in all, with the runs before)",
-            searched + earlier
+            searched + standing.earlier
         ),
     };
-    let best = match best {
+    let (floor, best) = (standing.floor, best_words(standing));
+    format!("exact search: {searched}; proven total at least {floor}, {best}")
+}
+
+/// The best total found against the floor, as the log says it: "best total B,
+/// gap G%; K of N first guesses open", or "no complete tree yet".
+pub fn best_words(standing: &Standing) -> String {
+    let Standing {
+        best,
+        floor,
+        ref firsts,
+        ..
+    } = *standing;
+    match best {
         Some(best) => format!(
             "best total {best}, gap {:.2}%; {} of {} first guesses open",
             100.0 * f64::from(best - best.min(floor)) / f64::from(best),
@@ -711,19 +717,17 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
             firsts.len()
         ),
         None => "no complete tree yet".into(),
-    };
-    format!("exact search: {searched}; proven total at least {floor}, {best}")
+    }
 }
 
 /// Each first guess and the least total of a tree that starts with it, as a
 /// log says it: "first guesses, the least total of each: 11223 68268 (the best
 /// tree's), 11234 73800 (settled), ...", settled where that is above the best
 /// total found.
-fn firsts_line(codes: &Codes, standing: &Standing) -> String {
-    let board = codes.board();
+pub fn firsts_line(board: Board, standing: &Standing) -> String {
     let each: Vec<String> = (standing.firsts.iter())
         .map(|&(guess, floor)| {
-            let code = board.display(codes.code(guess));
+            let code = (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string());
             let note = match standing.best {
                 Some(b) if floor > b => " (settled)",
                 _ if standing.best_first == Some(guess) => " (the best tree's)",
