@@ -218,7 +218,12 @@ impl Exact {
         let highest = raise(&mut floors, problem, Highest { floor, firsts });
         let (floor, firsts) = (highest.floor, highest.firsts.clone());
         drop(floors);
-        let best = *self.best_root.lock().unwrap_or_else(|e| e.into_inner());
+        // A tree counts for this problem if it fits its depth limit and starts
+        // with its forced first guess, if any: one kept by a checkpoint may come
+        // from a search with other options (facts hold for every search of the
+        // board, trees do not).
+        let best = (*self.best_root.lock().unwrap_or_else(|e| e.into_inner()))
+            .filter(|b| b.depth <= problem.0 && first.is_none_or(|f| f == b.guess));
         Standing {
             best: best.map(|b| b.cost),
             best_first: best.map(|b| b.guess),
@@ -423,10 +428,17 @@ mod tests {
             let searched = proof.nodes.load(Ordering::Relaxed);
             let earlier = Standing {
                 earlier: searched,
-                ..after
+                ..after.clone()
             };
             assert!(searched > 0);
             assert_eq!(late.standing(context, root, UNLIMITED, None), earlier);
+            // That tree counts for its own first guess, not for another forced one.
+            let other = (after.firsts.iter().map(|&(g, _)| g))
+                .find(|&g| Some(g) != after.best_first)
+                .unwrap();
+            let forced = |first| late.standing(context, root, UNLIMITED, first).best;
+            assert_eq!(forced(Some(other)), None);
+            assert_eq!(forced(after.best_first), Some(optimum));
         }
     }
 }
