@@ -109,7 +109,7 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(resumed) = resumed.filter(|r| r.sets > 0) {
         // A long run's log says at once how far its checkpoint took it, how long
         // loading it took, and where the proof stood (the checkpoint keeps the
-        // cheapest tree found and the floors shown).
+        // positions, the cheapest tree found and the floors shown).
         eprintln!("{}", resumed_line(resumed));
         if let Some(standing) = search_lines(&codes, strategy.as_ref()) {
             eprintln!("{standing}");
