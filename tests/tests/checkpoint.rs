@@ -405,3 +405,36 @@ fn a_proof_killed_at_random_moments_resumes_to_the_same_bytes() {
         .collect();
     assert_eq!(left, ["checkpoint.mmc"]);
 }
+
+/// A run that reports no progress works out no floors, so its checkpoints keep
+/// none mid-run: `mmgen status` says so instead of "total at least 0". 5x6 in a
+/// debug build runs for minutes, so the run is cut long before its end.
+#[test]
+fn status_says_when_a_checkpoint_kept_no_floor() {
+    let dir = scratch("checkpoint_no_floor");
+    let ck = dir.join("ck");
+    let quiet = ["--pegs", "5", "--colors", "6", "--strategy", "optimal"];
+    interrupt(
+        &[&quiet[..], &["--progress", "never"]].concat(),
+        &ck,
+        &dir.join("t.mmt"),
+    );
+    let text = ok("mmgen", &["status", "--checkpoint", ck.to_str().unwrap()]);
+    assert!(
+        text.contains("proven       no floor kept (its runs showed none")
+            && !text.contains("at least"),
+        "{text}"
+    );
+    let status = json(&ok(
+        "mmgen",
+        &["status", "--checkpoint", ck.to_str().unwrap(), "--json"],
+    ));
+    assert!(
+        status["lower_bound"].is_null() && status["first_guesses"].is_null(),
+        "{status}"
+    );
+    assert!(
+        status["positions_searched"].as_u64().unwrap() > 0,
+        "{status}"
+    );
+}

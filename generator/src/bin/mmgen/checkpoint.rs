@@ -117,6 +117,9 @@ pub fn status(dir: &Path, json: bool) -> Outcome {
         generator::checkpoint::summary(opened).map_err(|e| format!("{}: {e}", path.display()))?;
     let board = summary.board;
     let standing = summary.standing.as_ref();
+    // A run that never reported progress (`--progress never`) worked out no
+    // floors, so its checkpoint kept none: say so rather than "at least 0".
+    let shown = standing.filter(|s| !s.firsts.is_empty());
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
     let mut out = std::io::stdout().lock();
     if json {
@@ -130,8 +133,8 @@ pub fn status(dir: &Path, json: bool) -> Outcome {
             "positions_searched": standing.map(|s| s.earlier),
             "best_total": standing.and_then(|s| s.best),
             "best_first": standing.and_then(|s| s.best_first).and_then(code),
-            "lower_bound": standing.map(|s| s.floor),
-            "first_guesses": standing.map(|s| (s.firsts.iter())
+            "lower_bound": shown.map(|s| s.floor),
+            "first_guesses": shown.map(|s| (s.firsts.iter())
                 .map(|&(guess, least)| serde_json::json!({"guess": code(guess), "least_total": least}))
                 .collect::<Vec<_>>()),
         });
@@ -167,6 +170,17 @@ pub fn status(dir: &Path, json: bool) -> Outcome {
         "searched     {} positions, its runs together up to this save",
         standing.earlier
     )?;
+    if shown.is_none() {
+        let best = match (standing.best, standing.best_first.and_then(code)) {
+            (Some(total), Some(first)) => format!("best total {total}, first guess {first}"),
+            _ => "no complete tree yet".into(),
+        };
+        writeln!(
+            out,
+            "proven       no floor kept (its runs showed none: they ran with --progress never); {best}"
+        )?;
+        return Ok(());
+    }
     writeln!(
         out,
         "proven       total at least {}, {}",
