@@ -25,6 +25,7 @@
 use super::{Context, Exact};
 use crate::canonical;
 use crate::codes::Codes;
+use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
@@ -95,19 +96,19 @@ impl Default for CacheSettings {
     }
 }
 
-/// The heap bytes a key of `len` codes takes: its codes and the allocator's
-/// header, in the allocator's 16-byte steps, at least 32 (glibc's malloc).
+/// The bytes a key of `len` codes takes in its generation's [`Keys`]: its length
+/// and its codes.
 fn key_bytes(len: usize) -> usize {
-    (len * 4 + 8).next_multiple_of(16).max(32)
+    (len + 1) * 4
 }
 
-/// The heap bytes of a table with room for `capacity` entries: a slot (the key's
-/// pointer and length, the fact and its record) and a control byte per bucket,
-/// and a group of control bytes more. The standard table (hashbrown) keeps a
-/// power of two of buckets and fills at most 7 of every 8 (fewer than 8 buckets:
-/// all but one), so the room it reports tells its buckets. After a table grows
-/// it is less than half full: counting entries alone missed up to 40 bytes each
-/// (a 5x6 proof with a 2 GiB cache peaked at 2.21 GiB).
+/// The heap bytes of a table with room for `capacity` entries: a [`Slot`] and a
+/// control byte per bucket, and a group of control bytes more. The table
+/// (hashbrown's, the standard one's) keeps a power of two of buckets and fills
+/// at most 7 of every 8 (fewer than 8 buckets: all but one), so the room it
+/// reports tells its buckets. After a table grows it is less than half full:
+/// counting entries alone missed up to 40 bytes each (a 5x6 proof with a 2 GiB
+/// cache peaked at 2.21 GiB).
 fn table_bytes(capacity: usize) -> usize {
     if capacity == 0 {
         return 0;
@@ -116,7 +117,7 @@ fn table_bytes(capacity: usize) -> usize {
         true => capacity + 1,
         false => capacity / 7 * 8,
     };
-    buckets * (std::mem::size_of::<(Box<[u32]>, Held)>() + 1) + 16
+    buckets * (std::mem::size_of::<Slot>() + 1) + 16
 }
 
 /// The room a full table with room for `capacity` entries has after one more:
@@ -133,51 +134,139 @@ fn grown(capacity: usize) -> usize {
 /// of it.
 pub(super) type Lookup<'a> = (Cow<'a, [u32]>, Option<Known>);
 
+/// A generation's keys, each its length and then its codes, in chunks that
+/// never move and are dropped with the generation: a key costs 4 bytes a code
+/// and 4 more, with no allocation of its own. Keys allocated one by one cost the
+/// allocator's header and rounding too (a key of 3 codes took 32 bytes, not 16),
+/// and the holes a dropped generation left among the tables made a 6x5 proof
+/// with a 6 GiB cache take 6.28 GiB (with 512 MiB, 555 MiB; in chunks, 524).
+#[derive(Default)]
+struct Keys {
+    chunks: Vec<Vec<u32>>,
+    /// The codes the chunks have room for, as allocated.
+    room: usize,
+}
+
+/// Where a key is in its generation's [`Keys`]: its chunk and its first word.
+#[derive(Clone, Copy)]
+struct At {
+    chunk: u32,
+    from: u32,
+}
+
+impl Keys {
+    fn get(&self, at: At) -> &[u32] {
+        let chunk = &self.chunks[at.chunk as usize];
+        let from = at.from as usize;
+        &chunk[from + 1..from + 1 + chunk[from] as usize]
+    }
+
+    /// The bytes adding a key of `len` codes would allocate: none if it fits the
+    /// last chunk, else a chunk of `chunk` codes (or the key's own words, if more).
+    fn growth(&self, len: usize, chunk: usize) -> usize {
+        let fits = (self.chunks.last()).is_some_and(|c| c.capacity() - c.len() > len);
+        match fits {
+            true => 0,
+            false => (chunk * 4).max(key_bytes(len)),
+        }
+    }
+
+    fn push(&mut self, key: &[u32], chunk: usize) -> At {
+        if self.growth(key.len(), chunk) > 0 {
+            let room = chunk.max(key.len() + 1);
+            self.chunks.push(Vec::with_capacity(room));
+            self.room += room;
+        }
+        let last = self.chunks.len() - 1;
+        let words = &mut self.chunks[last];
+        let at = At {
+            chunk: last as u32,
+            from: words.len() as u32,
+        };
+        words.push(key.len() as u32);
+        words.extend_from_slice(key);
+        at
+    }
+
+    fn bytes(&self) -> usize {
+        self.room * 4
+    }
+
+    fn clear(&mut self) {
+        self.chunks.clear();
+        self.room = 0;
+    }
+}
+
+/// A fact in a generation's table: where its key is, and the fact.
+#[derive(Clone, Copy)]
+struct Slot {
+    at: At,
+    held: Held,
+}
+
 /// Facts by depth left, then key, and the bytes they take. Keys are our own sets,
 /// so a fast hash that is not collision-proof is fine.
 #[derive(Default)]
 struct Generation {
-    sets: FxHashMap<u32, FxHashMap<Box<[u32]>, Held>>,
-    /// The keys' bytes ([`key_bytes`]).
-    keys: usize,
+    sets: FxHashMap<u32, HashTable<Slot>>,
+    keys: Keys,
     /// The tables' room ([`table_bytes`]), which outlasts their entries.
     tables: usize,
 }
 
 impl Generation {
     fn bytes(&self) -> usize {
-        self.keys + self.tables
+        self.keys.bytes() + self.tables
+    }
+
+    fn slot(&self, depth: u32, key: &[u32]) -> Option<&Slot> {
+        let keys = &self.keys;
+        (self.sets.get(&depth)?).find(table_hash(key), |s| keys.get(s.at) == key)
     }
 
     fn held(&self, depth: u32, key: &[u32]) -> Option<Held> {
-        self.sets.get(&depth)?.get(key).copied()
+        self.slot(depth, key).map(|s| s.held)
     }
 
-    fn take(&mut self, depth: u32, key: &[u32]) -> Option<(Box<[u32]>, Held)> {
-        let found = self.sets.get_mut(&depth)?.remove_entry(key)?;
-        self.keys -= key_bytes(found.0.len());
-        Some(found)
+    /// Takes a fact out (its key's words stay until the generation is dropped).
+    fn take(&mut self, depth: u32, key: &[u32]) -> Option<Held> {
+        let keys = &self.keys;
+        let table = self.sets.get_mut(&depth)?;
+        let found = table.find_entry(table_hash(key), |s| keys.get(s.at) == key);
+        found.ok().map(|entry| entry.remove().0.held)
     }
 
     /// The bytes adding a key of `len` codes with `depth` guesses left would add:
-    /// the key, and the table's new room if it is full (it doubles).
-    fn growth(&self, depth: u32, len: usize) -> usize {
+    /// its chunk if it needs a new one, and the table's new room if it is full
+    /// (it doubles).
+    fn growth(&self, depth: u32, len: usize, chunk: usize) -> usize {
         let table = self.sets.get(&depth);
         let (entries, room) = table.map_or((0, 0), |t| (t.len(), t.capacity()));
         let grows = match entries < room {
             true => 0,
             false => table_bytes(grown(room)) - table_bytes(room),
         };
-        key_bytes(len) + grows
+        self.keys.growth(len, chunk) + grows
     }
 
     /// Adds a fact it does not hold.
-    fn add(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
-        self.keys += key_bytes(key.len());
+    fn add(&mut self, depth: u32, key: &[u32], held: Held, chunk: usize) {
+        let at = self.keys.push(key, chunk);
+        let keys = &self.keys;
         let table = self.sets.entry(depth).or_default();
         let room = table.capacity();
-        table.insert(key, held);
+        table.insert_unique(table_hash(key), Slot { at, held }, |s| {
+            table_hash(keys.get(s.at))
+        });
         self.tables += table_bytes(table.capacity()) - table_bytes(room);
+    }
+
+    /// Every fact held, as (depth, key, fact).
+    fn entries(&self) -> impl Iterator<Item = (u32, &[u32], Held)> {
+        (self.sets.iter()).flat_map(move |(&depth, table)| {
+            (table.iter()).map(move |s| (depth, self.keys.get(s.at), s.held))
+        })
     }
 
     /// Drops every fact. The tables keep their room (the next generation fills
@@ -188,9 +277,9 @@ impl Generation {
             self.sets.clear();
             self.tables = 0;
         } else {
-            self.sets.values_mut().for_each(FxHashMap::clear);
+            self.sets.values_mut().for_each(HashTable::clear);
         }
-        self.keys = 0;
+        self.keys.clear();
     }
 }
 
@@ -225,11 +314,11 @@ impl Tier {
 
     /// Adds a fact the tier does not hold, turning the young generation old first
     /// when the fact would take it past `half`.
-    fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held, half: usize) {
-        if self.young.bytes() + self.young.growth(depth, key.len()) > half {
+    fn put(&mut self, depth: u32, key: &[u32], held: Held, half: usize, chunk: usize) {
+        if self.young.bytes() + self.young.growth(depth, key.len(), chunk) > half {
             self.turn(half);
         }
-        self.young.add(depth, key, held);
+        self.young.add(depth, key, held, chunk);
     }
 
     /// The young generation turns old, and the old one is dropped.
@@ -253,6 +342,10 @@ pub(super) struct Shard {
     big: Tier,
     /// The bytes the shard may take: its share of the cache.
     share: usize,
+    /// The codes a chunk of keys holds ([`Keys`]): a 64th of the share, from 16
+    /// codes to 64 Ki (256 KiB, with a cache of 4 GiB or more), so a
+    /// generation's last chunk, part empty, is a small part of it.
+    chunk: usize,
 }
 
 /// The hash a shard's table files `key` under.
@@ -343,6 +436,7 @@ impl Shard {
             small: Tier::default(),
             big: Tier::default(),
             share,
+            chunk: (share / 64 / 4).clamp(16, 1 << 16),
         }
     }
 
@@ -366,7 +460,7 @@ impl Shard {
         if let Some(held) = tier.young.held(depth, key) {
             return Some(held);
         }
-        let (key, held) = tier.old.take(depth, key)?;
+        let held = tier.old.take(depth, key)?;
         self.put(depth, key, held);
         Some(held)
     }
@@ -385,24 +479,27 @@ impl Shard {
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
     fn insert(&mut self, depth: u32, key: Cow<[u32]>, held: Held) {
         let tier = self.tier(key.len());
-        let young = tier.young.sets.entry(depth).or_default();
-        if let Some(old) = young.get_mut(&*key) {
-            *old = old.stronger(held);
+        let young = &mut tier.young;
+        let keys = &young.keys;
+        let table = young.sets.entry(depth).or_default();
+        if let Some(slot) = table.find_mut(table_hash(&key), |s| keys.get(s.at) == &*key) {
+            slot.held = slot.held.stronger(held);
             return;
         }
         let held = match tier.old.take(depth, &key) {
-            Some((_, before)) => before.stronger(held),
+            Some(before) => before.stronger(held),
             None => held,
         };
-        self.put(depth, key.into_owned().into(), held);
+        self.put(depth, &key, held);
     }
 
     /// Adds a fact the shard does not hold to its tier (see [`Shard`]).
-    fn put(&mut self, depth: u32, key: Box<[u32]>, held: Held) {
+    fn put(&mut self, depth: u32, key: &[u32], held: Held) {
+        let chunk = self.chunk;
         if big(key.len()) {
-            self.big.put(depth, key, held, self.share / 4);
+            self.big.put(depth, key, held, self.share / 4, chunk);
         } else {
-            self.small.put(depth, key, held, self.small_half());
+            self.small.put(depth, key, held, self.small_half(), chunk);
         }
         // A big fact may have left the small tier more than its half: it turns
         // (twice at most, which empties it of facts).
@@ -422,12 +519,9 @@ impl Shard {
             &self.big.old,
             &self.big.young,
         ];
-        generations.into_iter().flat_map(|generation| {
-            generation.sets.iter().flat_map(|(&depth, sets)| {
-                sets.iter()
-                    .map(move |(key, held)| (depth, &key[..], held.known, held.record))
-            })
-        })
+        (generations.into_iter())
+            .flat_map(Generation::entries)
+            .map(|(depth, key, held)| (depth, key, held.known, held.record))
     }
 }
 
@@ -611,11 +705,15 @@ mod tests {
     /// reads as a power of two of buckets, and a full table grows to [`grown`].
     #[test]
     fn the_tables_grow_as_the_cache_counts_them() {
-        let mut table: FxHashMap<Box<[u32]>, Held> = FxHashMap::default();
+        let mut table: HashTable<Slot> = HashTable::new();
         let mut rooms = vec![table.capacity()];
         for k in 0..200_000u32 {
             let (entries, room) = (table.len(), table.capacity());
-            table.insert(vec![k].into(), held(Exact(k)));
+            let slot = Slot {
+                at: At { chunk: 0, from: k },
+                held: held(Exact(k)),
+            };
+            table.insert_unique(u64::from(k), slot, |s| u64::from(s.at.from));
             if table.capacity() != room {
                 assert_eq!(entries, room, "grew before it was full");
                 assert_eq!(table.capacity(), grown(room));
@@ -625,7 +723,7 @@ mod tests {
         assert_eq!(rooms[..4], [0, 3, 7, 14]);
         for room in rooms.into_iter().skip(1) {
             let slots = table_bytes(room) - 16;
-            let buckets = slots / (std::mem::size_of::<(Box<[u32]>, Held)>() + 1);
+            let buckets = slots / (std::mem::size_of::<Slot>() + 1);
             assert!(buckets.is_power_of_two() && buckets * 7 / 8 >= room.min(buckets - 1));
         }
         // A budget smaller than one table still keeps facts, and the shard stays
@@ -644,6 +742,38 @@ mod tests {
                 Some(held(Exact(k)))
             );
         }
+    }
+
+    #[test]
+    fn keys_come_back_as_pushed_and_count_their_chunks() {
+        let mut keys = Keys::default();
+        let chunk = 16;
+        let pushed: Vec<(At, Vec<u32>)> = (0..200u32)
+            .map(|k| {
+                let key: Vec<u32> = (0..k % 40).map(|c| c * 7 + k).collect();
+                assert_eq!(keys.growth(key.len(), chunk) > 0, {
+                    let last = keys.chunks.last();
+                    last.is_none_or(|c| c.capacity() - c.len() <= key.len())
+                });
+                (keys.push(&key, chunk), key)
+            })
+            .collect();
+        for (at, key) in &pushed {
+            assert_eq!(keys.get(*at), &key[..]);
+        }
+        // Counted as allocated: every chunk, its unused end too.
+        let allocated: usize = keys.chunks.iter().map(|c| c.capacity() * 4).sum();
+        assert_eq!(keys.bytes(), allocated);
+        let words: usize = pushed.iter().map(|(_, key)| key_bytes(key.len())).sum();
+        assert!(
+            words <= allocated && allocated < 2 * words,
+            "{words} {allocated}"
+        );
+        // A slot is a key's place and its fact: 24 bytes, where a boxed key
+        // and its fact took 32 and the key's own allocation.
+        assert_eq!(std::mem::size_of::<Slot>(), 24);
+        keys.clear();
+        assert_eq!(keys.bytes(), 0);
     }
 
     #[test]
