@@ -414,9 +414,9 @@ impl Cache {
 
     /// Keeps `known` of `key`, with its certificate `record` (with what was known
     /// of it before, the stronger).
-    pub(super) fn insert(&self, depth: u32, key: Cow<[u32]>, known: Known, record: u64) {
+    pub(super) fn insert(&self, depth: u32, key: &[u32], known: Known, record: u64) {
         let held = Held { known, record };
-        self.shard(depth, &key).insert(depth, key, held);
+        self.shard(depth, key).insert(depth, key, held);
     }
 
     /// Every shard emptied (the facts dropped: the search redoes their work).
@@ -477,20 +477,20 @@ impl Shard {
     }
 
     /// Keeps `known` of `key` (with what was known of it before, the stronger).
-    fn insert(&mut self, depth: u32, key: Cow<[u32]>, held: Held) {
+    fn insert(&mut self, depth: u32, key: &[u32], held: Held) {
         let tier = self.tier(key.len());
         let young = &mut tier.young;
         let keys = &young.keys;
         let table = young.sets.entry(depth).or_default();
-        if let Some(slot) = table.find_mut(table_hash(&key), |s| keys.get(s.at) == &*key) {
+        if let Some(slot) = table.find_mut(table_hash(key), |s| keys.get(s.at) == key) {
             slot.held = slot.held.stronger(held);
             return;
         }
-        let held = match tier.old.take(depth, &key) {
+        let held = match tier.old.take(depth, key) {
             Some(before) => before.stronger(held),
             None => held,
         };
-        self.put(depth, &key, held);
+        self.put(depth, key, held);
     }
 
     /// Adds a fact the shard does not hold to its tier (see [`Shard`]).
@@ -531,7 +531,7 @@ impl Exact {
     /// proven more of it meanwhile: the stronger fact stays (an exact cost over a
     /// bound, the higher bound).
     pub(super) fn remember(&self, depth: u32, key: Cow<[u32]>, known: Known, record: u64) {
-        self.cache.insert(depth, key, known, record);
+        self.cache.insert(depth, &key, known, record);
     }
 
     /// The certificate record of what the cache knows of the set `key` with
@@ -646,16 +646,16 @@ mod tests {
     fn facts_in_use_survive_the_turns_and_the_rest_go() {
         // Room for about four one-code keys per generation.
         let mut shard = Shard::new(2 * (table_bytes(7) + 4 * key_bytes(1)));
-        let key = |k: u32| Cow::Owned(vec![k]);
+        let key = |k: u32| [k];
         let len = |shard: &Shard| shard.entries().count();
-        shard.insert(3, key(0), held(AtLeast(10)));
+        shard.insert(3, &key(0), held(AtLeast(10)));
         for k in 1..40 {
-            shard.insert(3, key(k), held(Exact(k)));
+            shard.insert(3, &key(k), held(Exact(k)));
             // Looked up at every step: never dropped, and it keeps its strongest fact.
             assert_eq!(shard.get(3, &[0]), Some(held(AtLeast(10))), "after {k}");
             assert!(len(&shard) <= 10);
         }
-        shard.insert(3, key(0), held(AtLeast(8)));
+        shard.insert(3, &key(0), held(AtLeast(8)));
         assert_eq!(shard.get(3, &[0]), Some(held(AtLeast(10))));
         assert_eq!(shard.get(3, &[1]), None, "unused facts go");
         assert_eq!(shard.get(3, &[39]), Some(held(Exact(39))));
@@ -666,7 +666,7 @@ mod tests {
         let mut seen = vec![];
         for k in 40..80 {
             seen.push(shard.peek(3, &[0]) == Some(held(AtLeast(10))));
-            shard.insert(3, key(k), held(Exact(k)));
+            shard.insert(3, &key(k), held(Exact(k)));
             assert_eq!(shard.peek(3, &[k]), Some(held(Exact(k))));
         }
         let kept = seen.iter().take_while(|&&s| s).count();
@@ -681,16 +681,16 @@ mod tests {
         let share = 64 * key_bytes(8) + 4 * table_bytes(7);
         let mut shard = Shard::new(share + key_bytes(BIG_SET));
         let big: Vec<u32> = (0..BIG_SET as u32).collect();
-        shard.insert(5, Cow::Borrowed(&big), held(Exact(99)));
+        shard.insert(5, &big, held(Exact(99)));
         for k in 0..10_000u32 {
-            shard.insert(3, Cow::Owned(vec![k; 8]), held(Exact(k)));
+            shard.insert(3, &[k; 8], held(Exact(k)));
             assert!(shard.small.bytes() + shard.big.bytes() <= shard.share);
         }
         assert_eq!(shard.get(3, &[0; 8]), None, "small facts turn over");
         assert_eq!(shard.get(5, &big), Some(held(Exact(99))));
         for k in 1..1_000u32 {
             let other: Vec<u32> = (k..k + BIG_SET as u32).collect();
-            shard.insert(5, Cow::Owned(other), held(Exact(k)));
+            shard.insert(5, &other, held(Exact(k)));
             assert!(shard.small.bytes() + shard.big.bytes() <= shard.share);
         }
         assert_eq!(
@@ -730,11 +730,7 @@ mod tests {
         // within its two halves whatever it holds.
         let mut shard = Shard::new(2000);
         for k in 0..10_000u32 {
-            shard.insert(
-                3,
-                Cow::Owned(vec![k; (k % 50) as usize + 1]),
-                held(Exact(k)),
-            );
+            shard.insert(3, &vec![k; (k % 50) as usize + 1], held(Exact(k)));
             let small = &shard.small;
             assert!(small.young.bytes() <= 1000 && small.old.bytes() <= 1000 + key_bytes(50));
             assert_eq!(
@@ -781,7 +777,7 @@ mod tests {
         let cache = Cache::new(CacheSettings::default());
         let facts = 100 * SHARDS as u32;
         for k in 0..facts {
-            cache.insert(k % 7, Cow::Owned(vec![k, k + 1]), Exact(k), u64::from(k));
+            cache.insert(k % 7, &[k, k + 1], Exact(k), u64::from(k));
         }
         for k in 0..facts {
             assert_eq!(cache.get(k % 7, &[k, k + 1]), Some(Exact(k)));
