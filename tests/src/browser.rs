@@ -167,6 +167,15 @@ impl Driver {
         }
     }
 
+    /// Waits (at most 60 s, as [`Driver::wait_text`]) until `script` returns true.
+    pub fn wait_until(&self, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.script(script) != json!(true) {
+            assert!(Instant::now() < deadline, "still false: {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     pub fn displayed(&self, css: &str) -> bool {
         let id = self.element(css);
         self.call("GET", &format!("/element/{id}/displayed"), None) == json!(true)

@@ -369,21 +369,41 @@ function drawBars(box, bars, mark, caption) {
   drawChart(box, () => barChart(box, bars, mark, caption));
 }
 
+// A label's width at the charts' 12 px font, generously, and a line's height.
+const labelWidth = (text) => String(text).length * 7 + 4;
+const LINE = 14;
+
+// Bars stand upright; each row of labels (the values over the bars, the answers
+// under them) lies flat while it fits, and is turned upright when it would overlap
+// (a 5-peg board's twenty answers on a phone). Bars too many even for upright
+// labels make the chart wider than its box, which then scrolls sideways: text
+// never shrinks below its size and never overlaps.
 function barChart(box, bars, mark, caption) {
-  const width = chartWidth(box, 280), height = 184, left = 36, bottom = 20, top = 12;
+  const count = Math.max(1, bars.length), left = 36, plot = 152, fits = chartWidth(box, 280);
+  const widest = (row) => Math.max(...bars.map((bar) => labelWidth(bar[row])));
+  const flat = [0, 1].map((row) => (fits - left) / count >= widest(row));
+  const width = flat[0] && flat[1] ? fits : Math.max(fits, left + count * LINE);
+  const step = (width - left) / count;
+  const top = flat[1] ? LINE + 3 : widest(1) + 2, bottom = flat[0] ? 20 : widest(0) + 4;
+  const height = top + plot + bottom;
   const most = Math.max(1, ...bars.map(([, v]) => v));
-  const step = (width - left) / Math.max(1, bars.length);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption });
+  if (width > fits) chart.setAttribute("style", `width: ${width}px; max-width: none`);
   chart.append(svg("title", {}, caption));
+  // A label at (x, y): flat and centred, or upright reading upwards with its
+  // `anchor` end at the point.
+  const text = (lies, x, y, anchor, value) => chart.append(lies ?
+    svg("text", { x, y, "text-anchor": "middle" }, value) :
+    svg("text", { x: x + 4, y, "text-anchor": anchor, transform: `rotate(-90 ${x + 4} ${y})` }, value));
   bars.forEach(([label, value], i) => {
-    const h = (height - bottom - top) * value / most;
-    const x = left + i * step + step * 0.1, y = height - bottom - h;
+    const h = plot * value / most;
+    const x = left + i * step + step * 0.1, y = top + plot - h, middle = x + step * 0.4;
     const worst = mark !== undefined && value === mark;
     chart.append(svg("rect", { x, y, width: step * 0.8, height: h, fill: worst ? "#a51d2d" : "#3584e4" }));
-    chart.append(svg("text", { x: x + step * 0.4, y: y - 3, "text-anchor": "middle" }, value));
-    chart.append(svg("text", { x: x + step * 0.4, y: height - bottom + 14, "text-anchor": "middle" }, label));
+    text(flat[1], middle, y - 3, "start", value);
+    text(flat[0], middle, top + plot + (flat[0] ? 14 : 4), "end", label);
   });
-  chart.append(svg("line", { x1: left, x2: width, y1: height - bottom, y2: height - bottom, stroke: "#333" }));
+  chart.append(svg("line", { x1: left, x2: width, y1: top + plot, y2: top + plot, stroke: "#333" }));
   // The caption is the page's text, under the chart: it wraps on a phone.
   const said = mark === undefined ? caption : `${caption}; darker: the largest (${mark})`;
   box.replaceChildren(chart, el("p", { class: "caption" }, said));
