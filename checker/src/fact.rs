@@ -21,8 +21,9 @@
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
 use crate::game::{Board, Code, Relabel};
 use crate::read::Fact;
-use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
+use std::sync::{Mutex, PoisonError};
 
 /// How a guess splits a set: how many secrets give each answer, the set's size
 /// plus the size bounds of its classes (the win's excluded), and whether it makes
@@ -73,12 +74,18 @@ pub struct Checker {
     /// met again (it often is, as a class of many guesses), or an image of it, is
     /// not looked at twice. A look costs the same on any image of its set (each
     /// relabelling keeps answers, and maps the board's multisets onto each other),
-    /// and [`Board::tidy_image`] is always an image.
-    looks: RefCell<HashMap<(Vec<u32>, Depth), u64, Quick>>,
+    /// and [`Board::tidy_image`] is always an image. Facts are checked on several
+    /// threads, which share the looks in shards by hash, each under its own lock:
+    /// what a look gives does not depend on which thread made it first.
+    looks: Vec<Mutex<Looks>>,
 }
 
-/// How many looks [`Checker::looks`] keeps before it starts again.
-const LOOKS_KEPT: usize = 1 << 20;
+type Looks = HashMap<(Vec<u32>, Depth), u64, Quick>;
+
+/// How many shards [`Checker::looks`] has, and how many looks each keeps before
+/// it starts again.
+const LOOK_SHARDS: usize = 64;
+const LOOKS_KEPT: usize = (1 << 20) / LOOK_SHARDS;
 
 /// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
 type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>, Quick>;
@@ -164,7 +171,7 @@ impl Checker {
             candidates_only,
             multisets,
             proven: Vec::new(),
-            looks: RefCell::default(),
+            looks: (0..LOOK_SHARDS).map(|_| Mutex::default()).collect(),
         }
     }
 
@@ -225,7 +232,12 @@ impl Checker {
             return least_possible;
         }
         let id = (self.board.tidy_image(set), depth);
-        if let Some(&known) = self.looks.borrow().get(&id) {
+        let shard = &self.looks[Quick::default().hash_one(&id) as usize % LOOK_SHARDS];
+        if let Some(&known) = shard
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+        {
             return known;
         }
         let below = deeper(depth);
@@ -256,7 +268,7 @@ impl Checker {
                 }
             }
         }
-        let mut looks = self.looks.borrow_mut();
+        let mut looks = shard.lock().unwrap_or_else(PoisonError::into_inner);
         if looks.len() >= LOOKS_KEPT {
             looks.clear();
         }
@@ -330,8 +342,10 @@ impl Checker {
         })
     }
 
-    /// Checks `fact`, number `number` of the certificate, and keeps it.
-    pub fn check(&mut self, fact: &Fact, number: u64) -> Result<(), String> {
+    /// Checks `fact`, number `number` of the certificate, from the facts before
+    /// it, which must be kept already ([`Checker::keep`]); it uses no later one,
+    /// so facts can be checked in any order, on any thread.
+    pub fn holds(&self, fact: &Fact, number: u64) -> Result<(), String> {
         let set = &fact.set[..];
         let n = set.len();
         let depth = normal(fact.depth, n);
@@ -342,12 +356,12 @@ impl Checker {
         if self.least(n, depth) < bound {
             check.run()?;
         }
-        self.keep(fact);
         Ok(())
     }
 
-    /// Keeps `fact` for the facts after it that use it, unchecked: for a fact an
-    /// earlier check of the same certificate checked.
+    /// Keeps `fact`, the next by number, for the facts after it that use it: it
+    /// holds or will be checked ([`Checker::holds`]), or an earlier check of the
+    /// same certificate checked it.
     pub fn keep(&mut self, fact: &Fact) {
         self.proven.push(Proven {
             set: fact.set.as_slice().into(),
@@ -365,7 +379,8 @@ impl Checker {
                 .checked_sub(back)
                 .filter(|_| back > 0)
                 .ok_or("it uses a fact that does not come before it")?;
-            let used = &self.proven[earlier as usize];
+            let used = (self.proven.get(earlier as usize))
+                .ok_or("it uses a fact that is not kept before it")?;
             let mut set = used.set.to_vec();
             if let Some(map) = map {
                 if let Some(key) = used.key {

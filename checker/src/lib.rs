@@ -19,8 +19,17 @@ pub mod read;
 use bounds::{Depth, INFINITE};
 use fact::Checker;
 use game::Board;
-use read::{Header, Reader};
+use rayon::prelude::*;
+use read::{Fact, Header, Reader};
 use std::path::Path;
+
+/// How many facts are read before they are checked together, on every thread,
+/// and at most how many secrets their sets hold in all (the memory a batch takes).
+const BATCH_FACTS: usize = 4096;
+const BATCH_SECRETS: usize = 1 << 22;
+
+/// How often, in facts, a check says how far it got.
+const PROGRESS_EVERY: u64 = 100_000;
 
 /// A claim a certificate proves: with at most `depth` guesses per secret, every
 /// strategy needs at least `bound` guesses in total ([`INFINITE`]: none exists).
@@ -69,23 +78,53 @@ pub fn check(
     let mut checker = Checker::new(board, header.candidates_only);
     let mut claims: Vec<Claim> = Vec::new();
     let mut facts = 0u64;
+    let mut batch: Vec<Fact> = Vec::new();
     loop {
-        let fact = match reader.next(&checker.board, facts) {
-            Ok(Some(fact)) => fact,
-            Ok(None) => break,
-            Err(e) => return Err(format!("after fact {facts}: {e}")),
-        };
-        if facts < skip {
-            checker.keep(&fact);
-        } else {
-            checker
-                .check(&fact, facts)
-                .map_err(|e| format!("fact {facts} does not hold: {e}"))?;
-        }
-        if fact.claim {
-            if fact.set.len() != checker.board.codes.len() {
-                return Err(format!("fact {facts} is a claim but not about every code"));
+        let (first, mut secrets) = (facts, 0);
+        batch.clear();
+        // A batch ends where the progress is said, so a record names a batch's end.
+        let mut ended = None;
+        while batch.len() < BATCH_FACTS && secrets < BATCH_SECRETS {
+            let number = first + batch.len() as u64;
+            if number > first && number.is_multiple_of(PROGRESS_EVERY) {
+                break;
             }
+            match reader.next(&checker.board, number) {
+                Ok(Some(fact)) => {
+                    secrets += fact.set.len();
+                    batch.push(fact);
+                }
+                Ok(None) => ended = Some(Ok(())),
+                Err(e) => ended = Some(Err(format!("after fact {number}: {e}"))),
+            }
+            if ended.is_some() {
+                break;
+            }
+        }
+        batch.iter().for_each(|fact| checker.keep(fact));
+        // Each fact uses only facts before it, all kept: checked on every thread,
+        // the first that fails (by number) is the one said, as one by one.
+        let fails = (0..batch.len()).into_par_iter().find_map_first(|i| {
+            let number = first + i as u64;
+            let fact = &batch[i];
+            let holds = match number < skip {
+                true => Ok(()),
+                false => checker.holds(fact, number),
+            };
+            let failure = holds
+                .map_err(|e| format!("fact {number} does not hold: {e}"))
+                .and_then(
+                    |()| match fact.claim && fact.set.len() != checker.board.codes.len() {
+                        true => Err(format!("fact {number} is a claim but not about every code")),
+                        false => Ok(()),
+                    },
+                );
+            failure.err()
+        });
+        if let Some(failure) = fails {
+            return Err(failure);
+        }
+        for fact in batch.iter().filter(|fact| fact.claim) {
             let claim = Claim {
                 depth: fact.depth.filter(|&d| (d as usize) < fact.set.len()),
                 bound: fact.bound.unwrap_or(INFINITE),
@@ -94,9 +133,14 @@ pub fn check(
                 claims.push(claim);
             }
         }
-        facts += 1;
-        if facts.is_multiple_of(100_000) && facts > skip {
+        facts += batch.len() as u64;
+        if !batch.is_empty() && facts.is_multiple_of(PROGRESS_EVERY) && facts > skip {
             progress(Progress { size, crc, facts });
+        }
+        match ended {
+            Some(Err(failure)) => return Err(failure),
+            Some(Ok(())) => break,
+            None => {}
         }
     }
     if claims.is_empty() {

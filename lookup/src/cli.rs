@@ -1,4 +1,4 @@
-//! What `mmlookup` and `mmgen` share as command-line programs (feature `cli`): one
+//! What `mmlookup`, `mmgen` and `mmcheck` share as command-line programs (feature `cli`): one
 //! error rule (every error is one line on stderr, `PROGRAM: error: ...`; a usage
 //! error, an out-of-range value included, exits 2 and names the help to read;
 //! anything else exits 1; a closed pipe such as `| head` is not an error), the
@@ -7,7 +7,7 @@
 //! definitions so they never drift from the real options.
 //!
 //! The library proper knows nothing of command lines; this module exists only so
-//! that the two binaries do not each keep a copy of it.
+//! that the binaries do not each keep a copy of it.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -115,6 +115,18 @@ pub fn pegs(text: &str) -> Result<u32, String> {
 /// `--colors`: 2 to 16.
 pub fn colors(text: &str) -> Result<u32, String> {
     in_range(text, 2, 16, "colours")
+}
+
+/// The most worker threads `--threads` takes: far more than cores only adds
+/// switching (BENCHMARKS.md, tuning).
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads`: 0 (one per core) to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!("give 0 (one per core) to {MAX_THREADS} threads")),
+    }
 }
 
 /// A count of at least one (array tasks, a plan's depth).

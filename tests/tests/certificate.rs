@@ -124,6 +124,47 @@ fn a_certificate_is_the_same_bytes_on_every_run_and_thread_count() {
     assert_eq!(std::fs::read(one).unwrap(), std::fs::read(two).unwrap());
 }
 
+/// Facts are checked on several threads, a batch at a time: the verdict, and the
+/// first fact that fails when several do (in different batches), are the same on
+/// any number of threads.
+#[test]
+fn a_check_says_the_same_on_any_number_of_threads() {
+    let dir = scratch("certificate_threads");
+    let (tree, cert, header, facts) = classic_7(&dir);
+    assert!(facts.len() > 6000, "{} facts: one batch", facts.len());
+    let check = |threads: &str, cert: &Path| {
+        let [tree, cert] = [&tree, cert].map(|p| p.to_str().unwrap());
+        run("mmcheck", &["--threads", threads, tree, cert])
+    };
+    let one = check("1", &cert);
+    assert!(one.status.success(), "{one:?}");
+    for threads in ["2", "3", "0"] {
+        assert_eq!(
+            check(threads, &cert).stdout,
+            one.stdout,
+            "{threads} threads"
+        );
+    }
+    // Four facts, two in each batch, claim far more than any strategy of their
+    // set could cost.
+    let mut damaged = facts.clone();
+    for at in [5000, 3000, 1200, 6100] {
+        let n = damaged[at].set.len() as u64;
+        damaged[at].bound = Some(100 * n);
+    }
+    let path = dir.join("damaged.mmc");
+    write(&path, header, &damaged);
+    for threads in ["1", "2", "3"] {
+        let out = check(threads, &path);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("fact 1200 does not hold"),
+            "{threads} threads: {said}"
+        );
+    }
+}
+
 #[test]
 fn an_impossible_depth_is_certified_without_a_tree() {
     let dir = scratch("certificate_depth4");

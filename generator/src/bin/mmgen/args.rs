@@ -90,7 +90,7 @@ pub struct SearchArgs {
     pub exact_below: Option<u32>,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
-    #[arg(long, default_value_t = 0, value_parser = threads)]
+    #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
     pub threads: usize,
     /// Score every code at every node instead of one per symmetry class (slower;
     /// the file is the same).
@@ -253,18 +253,6 @@ pub fn margin_for(board: Board, strategy: StrategyKind, limit: f64) -> Duration 
     match least.is_some_and(|s| s.low > margin.as_secs_f64()) {
         true => Duration::ZERO,
         false => margin,
-    }
-}
-
-/// The most worker threads `--threads` takes: far more than cores only adds
-/// switching (BENCHMARKS.md, tuning).
-pub const MAX_THREADS: usize = 256;
-
-/// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].
-pub fn threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n <= MAX_THREADS => Ok(n),
-        _ => Err(format!("give 0 (one per core) to {MAX_THREADS} threads")),
     }
 }
 

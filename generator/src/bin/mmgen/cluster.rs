@@ -47,7 +47,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "N", value_parser = lookup::cli::at_least_one::<usize>)]
     tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
-    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
+    #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
     threads: usize,
     /// optimal: each item writes the certificate of its proof (RUN/items/N.mmc, on
     /// one thread), and `mmgen merge --certificate FILE` puts them together into
@@ -79,7 +79,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", requires = "task", value_parser = lookup::cli::at_least_one::<usize>)]
     tasks: Option<usize>,
     /// Worker threads, at most 256 (0: one per core).
-    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
+    #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
     threads: usize,
     /// An exact plan: the search's cache in MiB (default 2048, cut to the memory
     /// available), as for a single run; it changes the work, never the items.

@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = lookup::cli::seconds, allow_negative_numbers = true)]
     time_limit: f64,
     /// Worker threads, at most 256 (0: one per core).
-    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
+    #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
     threads: usize,
     /// Print a JSON array, one object per strategy.
     #[arg(long)]
