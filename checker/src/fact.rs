@@ -20,7 +20,7 @@
 
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
 use crate::game::{Board, Code, Relabel};
-use crate::read::Fact;
+use crate::read::{Fact, Head, InFile};
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::sync::{Mutex, PoisonError};
@@ -34,12 +34,17 @@ struct Split {
     progress: bool,
 }
 
-/// A fact checked, kept for the facts that use it later.
-pub struct Proven {
-    set: Box<[u32]>,
-    depth: Depth,
-    bound: u64,
-    key: Option<Relabel>,
+/// The facts before the one being checked, as the facts that use them need them:
+/// read again from the certificate ([`InFile`]), or, in tests, held.
+pub trait Kept: Sync {
+    /// The head of fact `number`.
+    fn head(&self, number: u64, board: &Board) -> Result<Head, String>;
+}
+
+impl Kept for InFile {
+    fn head(&self, number: u64, board: &Board) -> Result<Head, String> {
+        InFile::head(self, number, board).map_err(|e| e.to_string())
+    }
 }
 
 /// The codes of one colour multiset.
@@ -61,8 +66,6 @@ pub struct Checker {
     /// The multisets, those of the most colours first: they split a set most
     /// evenly, so a look finds its least among them soonest.
     most_colors_first: Vec<usize>,
-    /// The facts checked so far, by number.
-    pub proven: Vec<Proven>,
     /// `totals[d][n]`: [`least_total`] of n secrets (up to one past the codes) with d guesses left; the last
     /// row is also every deeper limit's and no limit's (its levels hold every code).
     totals: Vec<Vec<u64>>,
@@ -170,7 +173,6 @@ impl Checker {
             board,
             candidates_only,
             multisets,
-            proven: Vec::new(),
             looks: (0..LOOK_SHARDS).map(|_| Mutex::default()).collect(),
         }
     }
@@ -343,15 +345,15 @@ impl Checker {
     }
 
     /// Checks `fact`, number `number` of the certificate, from the facts before
-    /// it, which must be kept already ([`Checker::keep`]); it uses no later one,
-    /// so facts can be checked in any order, on any thread.
-    pub fn holds(&self, fact: &Fact, number: u64) -> Result<(), String> {
+    /// it, `kept`; it uses no later one, so facts can be checked in any order, on
+    /// any thread, once those before them are kept.
+    pub fn holds(&self, fact: &Fact, number: u64, kept: &impl Kept) -> Result<(), String> {
         let set = &fact.set[..];
         let n = set.len();
         let depth = normal(fact.depth, n);
         let bound = fact.bound.unwrap_or(INFINITE);
         // Everything the fact names is checked, even where its size alone proves it.
-        let known = self.uses(fact, number)?;
+        let known = self.uses(fact, number, kept)?;
         let mut check = Check::new(self, fact, depth, bound, known)?;
         if self.least(n, depth) < bound {
             check.run()?;
@@ -359,29 +361,16 @@ impl Checker {
         Ok(())
     }
 
-    /// Keeps `fact`, the next by number, for the facts after it that use it: it
-    /// holds or will be checked ([`Checker::holds`]), or an earlier check of the
-    /// same certificate checked it.
-    pub fn keep(&mut self, fact: &Fact) {
-        self.proven.push(Proven {
-            set: fact.set.as_slice().into(),
-            depth: normal(fact.depth, fact.set.len()),
-            bound: fact.bound.unwrap_or(INFINITE),
-            key: fact.key,
-        });
-    }
-
     /// The sets of the earlier facts `fact` uses, rebuilt, with what they prove.
-    fn uses(&self, fact: &Fact, number: u64) -> Result<Known, String> {
+    fn uses(&self, fact: &Fact, number: u64, kept: &impl Kept) -> Result<Known, String> {
         let mut known = Known::default();
         for &(back, map) in &fact.uses {
             let earlier = number
                 .checked_sub(back)
                 .filter(|_| back > 0)
                 .ok_or("it uses a fact that does not come before it")?;
-            let used = (self.proven.get(earlier as usize))
-                .ok_or("it uses a fact that is not kept before it")?;
-            let mut set = used.set.to_vec();
+            let used = kept.head(earlier, &self.board)?;
+            let mut set = used.set;
             if let Some(map) = map {
                 if let Some(key) = used.key {
                     set = key
@@ -392,7 +381,9 @@ impl Checker {
                     .image(&self.board, &set)
                     .ok_or("a relabelling leaves the board")?;
             }
-            known.entry(set).or_default().push((used.depth, used.bound));
+            let depth = normal(used.depth, set.len());
+            let bound = used.bound.unwrap_or(INFINITE);
+            known.entry(set).or_default().push((depth, bound));
         }
         Ok(known)
     }

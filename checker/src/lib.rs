@@ -20,7 +20,7 @@ use bounds::{Depth, INFINITE};
 use fact::Checker;
 use game::Board;
 use rayon::prelude::*;
-use read::{Fact, Header, Reader};
+use read::{Fact, Header, InFile, Reader};
 use std::path::Path;
 
 /// How many facts are read before they are checked together, on every thread,
@@ -75,7 +75,8 @@ pub fn check(
         .filter(|e| (e.size, e.crc) == (size, crc))
         .map_or(0, |e| e.facts);
     let board = Board::new(header.pegs, header.colors, header.repeat)?;
-    let mut checker = Checker::new(board, header.candidates_only);
+    let checker = Checker::new(board, header.candidates_only);
+    let mut kept = InFile::new(path, &reader).map_err(|e| e.to_string())?;
     let mut claims: Vec<Claim> = Vec::new();
     let mut facts = 0u64;
     let mut batch: Vec<Fact> = Vec::new();
@@ -91,6 +92,7 @@ pub fn check(
             }
             match reader.next(&checker.board, number) {
                 Ok(Some(fact)) => {
+                    kept.keep(&reader);
                     secrets += fact.set.len();
                     batch.push(fact);
                 }
@@ -101,7 +103,6 @@ pub fn check(
                 break;
             }
         }
-        batch.iter().for_each(|fact| checker.keep(fact));
         // Each fact uses only facts before it, all kept: checked on every thread,
         // the first that fails (by number) is the one said, as one by one.
         let fails = (0..batch.len()).into_par_iter().find_map_first(|i| {
@@ -109,7 +110,7 @@ pub fn check(
             let fact = &batch[i];
             let holds = match number < skip {
                 true => Ok(()),
-                false => checker.holds(fact, number),
+                false => checker.holds(fact, number, &kept),
             };
             let failure = holds
                 .map_err(|e| format!("fact {number} does not hold: {e}"))
@@ -145,6 +146,10 @@ pub fn check(
     }
     if claims.is_empty() {
         return Err("it claims nothing about the whole board".into());
+    }
+    // The facts used were read again from the file: it must be the one checked.
+    if read::identity(path).ok() != Some(reader.identity) {
+        return Err("it changed while it was checked".into());
     }
     Ok(Checked {
         header,

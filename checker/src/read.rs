@@ -1,11 +1,13 @@
 //! Reading a certificate (docs/certificate.md): the header, then one record at a
-//! time, so that a certificate of gigabytes is never in memory whole. Everything
+//! time, so that a certificate of gigabytes is never in memory whole; a fact that
+//! a later one uses is read again from the file ([`InFile`]). Everything
 //! read is only a claim: the header's board must be the tree's, the checksum must
 //! match, and every relabelling is checked to permute the pegs and colours.
 
 use crate::game::{Board, Relabel};
 use std::fs::File;
 use std::io::{self, BufReader, Read};
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 /// The first bytes of a certificate.
@@ -45,6 +47,15 @@ pub struct Fact {
     pub claim: bool,
 }
 
+/// What a later fact needs of a fact it uses: the start of its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub depth: Option<u32>,
+    pub bound: Option<u64>,
+    pub set: Vec<u32>,
+    pub key: Option<Relabel>,
+}
+
 /// A certificate being read.
 pub struct Reader {
     input: BufReader<File>,
@@ -59,33 +70,41 @@ fn bad(what: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, what.into())
 }
 
+/// The size and checksum of the certificate at `path`, once the checksum is
+/// checked (a pass over the whole file).
+pub fn identity(path: &Path) -> io::Result<(u64, u32)> {
+    let size = std::fs::metadata(path)?.len();
+    if size < 18 {
+        return Err(bad("too short to be a certificate"));
+    }
+    let mut input = BufReader::with_capacity(1 << 20, File::open(path)?);
+    let mut crc = crc32fast::Hasher::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut left = size - 4;
+    while left > 0 {
+        let take = buffer.len().min(left as usize);
+        input.read_exact(&mut buffer[..take])?;
+        crc.update(&buffer[..take]);
+        left -= take as u64;
+    }
+    let mut stored = [0u8; 4];
+    input.read_exact(&mut stored)?;
+    let stored = u32::from_le_bytes(stored);
+    match crc.finalize() == stored {
+        true => Ok((size, stored)),
+        false => Err(bad("its checksum does not match: the file is damaged")),
+    }
+}
+
 impl Reader {
-    /// Opens the certificate at `path`: checks its checksum (a pass over the whole
-    /// file), then reads its header.
+    /// Opens the certificate at `path`: checks its checksum ([`identity`]), then
+    /// reads its header.
     pub fn open(path: &Path) -> io::Result<Reader> {
-        let size = std::fs::metadata(path)?.len();
-        if size < 18 {
-            return Err(bad("too short to be a certificate"));
-        }
-        let mut input = BufReader::with_capacity(1 << 20, File::open(path)?);
-        let mut crc = crc32fast::Hasher::new();
-        let mut buffer = vec![0u8; 1 << 20];
-        let mut left = size - 4;
-        while left > 0 {
-            let take = buffer.len().min(left as usize);
-            input.read_exact(&mut buffer[..take])?;
-            crc.update(&buffer[..take]);
-            left -= take as u64;
-        }
-        let mut stored = [0u8; 4];
-        input.read_exact(&mut stored)?;
-        if crc.finalize() != u32::from_le_bytes(stored) {
-            return Err(bad("its checksum does not match: the file is damaged"));
-        }
+        let (size, crc) = identity(path)?;
         let mut reader = Reader {
             input: BufReader::with_capacity(1 << 20, File::open(path)?),
             left: size - 4,
-            identity: (size, u32::from_le_bytes(stored)),
+            identity: (size, crc),
             header: Header {
                 pegs: 0,
                 colors: 0,
@@ -120,13 +139,74 @@ impl Reader {
         Ok(reader)
     }
 
-    fn bytes(&mut self, out: &mut [u8]) -> io::Result<()> {
-        if (out.len() as u64) > self.left {
-            return Err(bad("it ends in the middle of a record"));
-        }
-        self.left -= out.len() as u64;
-        self.input.read_exact(out)
+    /// Where the next byte is in the file.
+    pub fn at(&self) -> u64 {
+        self.identity.0 - 4 - self.left
     }
+
+    /// The next fact; `None` at the end, where the count of facts must be `facts`.
+    pub fn next(&mut self, board: &Board, facts: u64) -> io::Result<Option<Fact>> {
+        match self.byte()? {
+            0 => {
+                if self.number()? != facts || self.left != 0 {
+                    return Err(bad("its end does not match the facts it holds"));
+                }
+                Ok(None)
+            }
+            1 => self.fact(board).map(Some),
+            tag => Err(bad(format!("a record of unknown kind {tag}"))),
+        }
+    }
+
+    fn fact(&mut self, board: &Board) -> io::Result<Fact> {
+        let Head {
+            depth,
+            bound,
+            set,
+            key,
+        } = self.head(board)?;
+        let maps = (0..self.number()?)
+            .map(|_| self.relabel(board))
+            .collect::<io::Result<_>>()?;
+        let free_count = self.number()?;
+        if free_count > board.colors as u64 {
+            return Err(bad("more free colours than the board has"));
+        }
+        let mut free = vec![0u8; free_count as usize];
+        self.bytes(&mut free)?;
+        let uses = (0..self.number()?)
+            .map(|_| Ok((self.number()?, self.optional_relabel(board)?)))
+            .collect::<io::Result<_>>()?;
+        // A claim follows its fact at once; peek for it.
+        let claim = self.left > 0 && {
+            let mut peek = [0u8];
+            self.input.read_exact(&mut peek)?;
+            if peek[0] == 2 {
+                self.left -= 1;
+                true
+            } else {
+                // Not a claim: the byte starts the next record.
+                self.input.seek_relative(-1)?;
+                false
+            }
+        };
+        Ok(Fact {
+            depth,
+            bound,
+            set,
+            key,
+            maps,
+            free,
+            uses,
+            claim,
+        })
+    }
+}
+
+/// Bytes to parse records from: the certificate as it streams by, or one record
+/// read again.
+trait Input {
+    fn bytes(&mut self, out: &mut [u8]) -> io::Result<()>;
 
     fn byte(&mut self) -> io::Result<u8> {
         let mut b = [0u8];
@@ -166,21 +246,8 @@ impl Reader {
         }
     }
 
-    /// The next fact; `None` at the end, where the count of facts must be `facts`.
-    pub fn next(&mut self, board: &Board, facts: u64) -> io::Result<Option<Fact>> {
-        match self.byte()? {
-            0 => {
-                if self.number()? != facts || self.left != 0 {
-                    return Err(bad("its end does not match the facts it holds"));
-                }
-                Ok(None)
-            }
-            1 => self.fact(board).map(Some),
-            tag => Err(bad(format!("a record of unknown kind {tag}"))),
-        }
-    }
-
-    fn fact(&mut self, board: &Board) -> io::Result<Fact> {
+    /// A fact's depth limit, bound, set and key relabelling.
+    fn head(&mut self, board: &Board) -> io::Result<Head> {
         let depth = self.number()?;
         let bound = self.number()?;
         let n = self.number()?;
@@ -200,41 +267,70 @@ impl Reader {
             }
             set.push(code as u32);
         }
-        let key = self.optional_relabel(board)?;
-        let maps = (0..self.number()?)
-            .map(|_| self.relabel(board))
-            .collect::<io::Result<_>>()?;
-        let free_count = self.number()?;
-        if free_count > board.colors as u64 {
-            return Err(bad("more free colours than the board has"));
-        }
-        let mut free = vec![0u8; free_count as usize];
-        self.bytes(&mut free)?;
-        let uses = (0..self.number()?)
-            .map(|_| Ok((self.number()?, self.optional_relabel(board)?)))
-            .collect::<io::Result<_>>()?;
-        // A claim follows its fact at once; peek for it.
-        let claim = self.left > 0 && {
-            let mut peek = [0u8];
-            self.input.read_exact(&mut peek)?;
-            if peek[0] == 2 {
-                self.left -= 1;
-                true
-            } else {
-                // Not a claim: the byte starts the next record.
-                self.input.seek_relative(-1)?;
-                false
-            }
-        };
-        Ok(Fact {
+        Ok(Head {
             depth: (depth > 0).then(|| u32::try_from(depth).unwrap_or(u32::MAX)),
             bound: (bound > 0).then_some(bound),
             set,
-            key,
-            maps,
-            free,
-            uses,
-            claim,
+            key: self.optional_relabel(board)?,
         })
+    }
+}
+
+impl Input for Reader {
+    fn bytes(&mut self, out: &mut [u8]) -> io::Result<()> {
+        if (out.len() as u64) > self.left {
+            return Err(bad("it ends in the middle of a record"));
+        }
+        self.left -= out.len() as u64;
+        self.input.read_exact(out)
+    }
+}
+
+impl Input for &[u8] {
+    fn bytes(&mut self, out: &mut [u8]) -> io::Result<()> {
+        self.read_exact(out)
+            .map_err(|_| bad("a record read again ends too soon"))
+    }
+}
+
+/// The facts of a certificate kept for the facts after them that use them, as
+/// where each one's record is in the file: a fact used is read again from there,
+/// so a certificate of gigabytes is never held whole (8 bytes a fact, where its
+/// sets would take gigabytes more). What is read again is what was checked as
+/// long as the file stays the same: [`crate::check`] checks its checksum again
+/// at the end.
+pub struct InFile {
+    file: File,
+    /// Record `i` spans `ends[i]..ends[i + 1]`; the first starts after the header.
+    ends: Vec<u64>,
+}
+
+impl InFile {
+    /// The facts kept of the certificate `reader` reads (none yet).
+    pub fn new(path: &Path, reader: &Reader) -> io::Result<InFile> {
+        Ok(InFile {
+            file: File::open(path)?,
+            ends: vec![reader.at()],
+        })
+    }
+
+    /// Keeps the fact `reader` has just read.
+    pub fn keep(&mut self, reader: &Reader) {
+        self.ends.push(reader.at());
+    }
+
+    /// The head of fact `number`, read again.
+    pub fn head(&self, number: u64, board: &Board) -> io::Result<Head> {
+        let at = usize::try_from(number).unwrap_or(usize::MAX);
+        let (Some(&start), Some(&end)) = (self.ends.get(at), self.ends.get(at + 1)) else {
+            return Err(bad("it uses a fact that is not kept before it"));
+        };
+        let mut record = vec![0u8; (end - start) as usize];
+        self.file.read_exact_at(&mut record, start)?;
+        let mut input = &record[..];
+        match input.byte()? {
+            1 => input.head(board),
+            _ => Err(bad("a fact read again is not a fact")),
+        }
     }
 }
