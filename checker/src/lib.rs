@@ -81,48 +81,9 @@ pub fn check(
     let mut facts = 0u64;
     let mut batch: Vec<Fact> = Vec::new();
     loop {
-        let (first, mut secrets) = (facts, 0);
-        batch.clear();
-        // A batch ends where the progress is said, so a record names a batch's end.
-        let mut ended = None;
-        while batch.len() < BATCH_FACTS && secrets < BATCH_SECRETS {
-            let number = first + batch.len() as u64;
-            if number > first && number.is_multiple_of(PROGRESS_EVERY) {
-                break;
-            }
-            match reader.next(&checker.board, number) {
-                Ok(Some(fact)) => {
-                    kept.keep(&reader);
-                    secrets += fact.set.len();
-                    batch.push(fact);
-                }
-                Ok(None) => ended = Some(Ok(())),
-                Err(e) => ended = Some(Err(format!("after fact {number}: {e}"))),
-            }
-            if ended.is_some() {
-                break;
-            }
-        }
-        // Each fact uses only facts before it, all kept: checked on every thread,
-        // the first that fails (by number) is the one said, as one by one.
-        let fails = (0..batch.len()).into_par_iter().find_map_first(|i| {
-            let number = first + i as u64;
-            let fact = &batch[i];
-            let holds = match number < skip {
-                true => Ok(()),
-                false => checker.holds(fact, number, &kept),
-            };
-            let failure = holds
-                .map_err(|e| format!("fact {number} does not hold: {e}"))
-                .and_then(
-                    |()| match fact.claim && fact.set.len() != checker.board.codes.len() {
-                        true => Err(format!("fact {number} is a claim but not about every code")),
-                        false => Ok(()),
-                    },
-                );
-            failure.err()
-        });
-        if let Some(failure) = fails {
+        let first = facts;
+        let ended = read_batch(&mut reader, &mut kept, first, &mut batch, &checker.board);
+        if let Some(failure) = first_failure(&checker, &kept, &batch, first, skip) {
             return Err(failure);
         }
         for fact in batch.iter().filter(|fact| fact.claim) {
@@ -156,5 +117,59 @@ pub fn check(
         facts,
         earlier: skip.min(facts),
         claims,
+    })
+}
+
+/// Reads the next facts, numbered from `first`, into `batch`, keeping each in
+/// `kept`: up to [`BATCH_FACTS`] facts and [`BATCH_SECRETS`] secrets, and never
+/// past a multiple of [`PROGRESS_EVERY`] (a record of progress names a batch's
+/// end). `Some` once the certificate ends: well, or with the error that ends it.
+fn read_batch(
+    reader: &mut Reader,
+    kept: &mut InFile,
+    first: u64,
+    batch: &mut Vec<Fact>,
+    board: &Board,
+) -> Option<Result<(), String>> {
+    batch.clear();
+    let mut secrets = 0;
+    while batch.len() < BATCH_FACTS && secrets < BATCH_SECRETS {
+        let number = first + batch.len() as u64;
+        if number > first && number.is_multiple_of(PROGRESS_EVERY) {
+            break;
+        }
+        match reader.next(board, number) {
+            Ok(Some(fact)) => {
+                kept.keep(reader);
+                secrets += fact.set.len();
+                batch.push(fact);
+            }
+            Ok(None) => return Some(Ok(())),
+            Err(e) => return Some(Err(format!("after fact {number}: {e}"))),
+        }
+    }
+    None
+}
+
+/// Checks `batch`, the facts numbered from `first` (those below `skip` an earlier
+/// check did), on every thread: each uses only facts before it, all kept, so the
+/// order does not matter. What is wrong with the first that fails, by number, as
+/// a check one by one would say.
+fn first_failure(
+    checker: &Checker,
+    kept: &InFile,
+    batch: &[Fact],
+    first: u64,
+    skip: u64,
+) -> Option<String> {
+    (0..batch.len()).into_par_iter().find_map_first(|i| {
+        let (number, fact) = (first + i as u64, &batch[i]);
+        if number >= skip {
+            if let Err(e) = checker.holds(fact, number, kept) {
+                return Some(format!("fact {number} does not hold: {e}"));
+            }
+        }
+        (fact.claim && fact.set.len() != checker.board.codes.len())
+            .then(|| format!("fact {number} is a claim but not about every code"))
     })
 }
