@@ -4,10 +4,12 @@
 //!
 //! A certificate (docs/certificate.md) is a list of facts, each "this set of
 //! secrets, with at most this many guesses left, needs at least this many guesses
-//! in total". Each fact is checked when it is read, by trying every guess at its
-//! set (module `fact`), using only the bounds the rules give (module `bounds`) and
-//! the facts before it. The last facts are about every code of the board: those
-//! are the certificate's claims. With the tree file (read and audited by the
+//! in total". Each fact is checked by trying every guess at its set (module
+//! `fact`), using only the bounds the rules give (module `bounds`) and the facts
+//! before it, which are read again from the file when used (module `read`); so
+//! facts are read a batch at a time and the batch is checked on every thread. The
+//! last facts are about every code of the board: those are the certificate's
+//! claims. With the tree file (read and audited by the
 //! lookup library, which checks what the tree achieves), a claim equal to the
 //! tree's total proves the tree optimal.
 
