@@ -63,8 +63,29 @@ fn run(
     // The tree first: a wrong or damaged tree is said before a long check.
     let audited = tree.map(audited).transpose()?;
     let earlier = record.and_then(read_progress);
+    let stated = checker::read::stated_facts(certificate);
+    // The last report, if any: its facts and when (the first counts from the start,
+    // which includes reading past what an earlier check recorded).
+    let start = std::time::Instant::now();
+    let mut last: Option<(u64, std::time::Instant)> = None;
     let checked = check(certificate, earlier, |now| {
-        eprintln!("mmcheck: {} facts checked", now.facts);
+        // How far, and how fast lately: a check of millions of facts takes hours.
+        let of = stated.map_or(String::new(), |all| {
+            format!(
+                " of the {all} it says it holds ({:.0}%)",
+                100.0 * now.facts as f64 / all.max(1) as f64
+            )
+        });
+        let pace = match last {
+            Some((facts, at)) => format!(
+                ", the last {} in {:.0} s",
+                now.facts - facts,
+                at.elapsed().as_secs_f64()
+            ),
+            None => format!(", {:.0} s after the start", start.elapsed().as_secs_f64()),
+        };
+        eprintln!("mmcheck: {} facts checked{of}{pace}", now.facts);
+        last = Some((now.facts, std::time::Instant::now()));
         if let Some(record) = record {
             if let Err(e) = write_progress(record, now) {
                 eprintln!(

@@ -96,6 +96,26 @@ pub fn identity(path: &Path) -> io::Result<(u64, u32)> {
     }
 }
 
+/// How many facts the certificate at `path` says it holds: the count in its end
+/// record, read from the back (a LEB128 number before the checksum, after the
+/// record's tag 0). Only a claim, for a long check to tell how far it is: the
+/// check itself counts the facts and refuses an end that does not match.
+pub fn stated_facts(path: &Path) -> Option<u64> {
+    let file = File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    let tail = size.checked_sub(4)?.min(11);
+    let mut bytes = vec![0u8; tail as usize];
+    file.read_exact_at(&mut bytes, size - 4 - tail).ok()?;
+    // The number's last byte has its high bit clear, the ones before it set.
+    let (last, before) = bytes.split_last()?;
+    let start = before.iter().rposition(|b| b & 0x80 == 0)?;
+    if last & 0x80 != 0 || before[start] != 0 {
+        return None;
+    }
+    let mut number = &bytes[start + 1..];
+    number.number().ok()
+}
+
 impl Reader {
     /// Opens the certificate at `path`: checks its checksum ([`identity`]), then
     /// reads its header.

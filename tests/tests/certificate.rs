@@ -124,6 +124,23 @@ fn a_certificate_is_the_same_bytes_on_every_run_and_thread_count() {
     assert_eq!(std::fs::read(one).unwrap(), std::fs::read(two).unwrap());
 }
 
+/// A long check says how far it is against the count the certificate's end
+/// states, read from the back: the count the check finds.
+#[test]
+fn a_certificate_states_how_many_facts_it_holds() {
+    let dir = scratch("certificate_stated");
+    let (_, cert, _, facts) = classic_7(&dir);
+    assert_eq!(checker::read::stated_facts(&cert), Some(facts.len() as u64));
+    let small = root().join("trees/optimal-4x6-no-repeat.mmc");
+    let (_, few) = read(&small);
+    assert!(
+        few.len() < 128,
+        "{} facts: a one-byte count is read too",
+        few.len()
+    );
+    assert_eq!(checker::read::stated_facts(&small), Some(few.len() as u64));
+}
+
 /// Facts are checked on several threads, a batch at a time: the verdict, and the
 /// first fact that fails when several do (in different batches), are the same on
 /// any number of threads.
