@@ -76,12 +76,13 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 }
 
 /// Shipped trees that take too long to rerun in every test (minutes on 2 cores;
-/// 5x7 and 4x11, hours): `make trees` regenerates them (all but 5x7 and 4x11, whose
+/// 5x7, 4x11 and 6x5, hours): `make trees` regenerates them (all but those three, whose
 /// proofs RESULTS.md tells), and `make test` audits them like every other tree
 /// (`mmtree-report trees --check`, tests/tests/explain.rs).
 const LONG_PROOFS: &[&str] = &[
     "optimal-5x7.mmt",
     "optimal-4x11.mmt",
+    "optimal-6x5.mmt",
     "optimal-5x6.mmt",
     "optimal-worst-5x6.mmt",
     "optimal-worst-4x10.mmt",
