@@ -56,13 +56,13 @@ pub struct Codes {
     /// The `counts` bits of each multiset's codes and its colours (bit c for
     /// colour c): what the multiset scan reads, side by side.
     multisets: Vec<(u128, u16)>,
-    /// The multisets' `counts` bits, those of the most colours first: the order
-    /// [`Codes::least_multiset_floor`] tries them in. Many colours spread the
-    /// secrets over more shared-peg counts, so low floors come soon, and a scan
+    /// The multisets' `counts` bits and colours, those of the most colours first:
+    /// the order [`Codes::least_multiset_floor`] tries them in. Many colours spread
+    /// the secrets over more shared-peg counts, so low floors come soon, and a scan
     /// that only asks whether the least is above some floor ends sooner (4x8 on
     /// one thread: 855.7 million pairs scored, 875.8 million in the order of the
     /// codes).
-    spread_first: Vec<u128>,
+    spread_first: Vec<(u128, u16)>,
 }
 
 /// A code to score as a guess, with where its bits are (see [`Codes::guess`]).
@@ -139,9 +139,8 @@ impl Codes {
             multiset_codes[id as usize].push(index as u32);
             multiset_of.push(id);
         }
-        let mut by_colours: Vec<&(u128, u16)> = multisets.iter().collect();
-        by_colours.sort_by_key(|&&(_, colours)| std::cmp::Reverse(colours.count_ones()));
-        let spread_first = by_colours.into_iter().map(|&(counts, _)| counts).collect();
+        let mut spread_first = multisets.clone();
+        spread_first.sort_by_key(|&(_, colours)| std::cmp::Reverse(colours.count_ones()));
         let starts: Vec<u32> = std::iter::once(0)
             .chain(multiset_codes.iter().scan(0, |end, m| {
                 *end += m.len() as u32;
