@@ -56,13 +56,17 @@ pub struct Codes {
     /// The `counts` bits of each multiset's codes and its colours (bit c for
     /// colour c): what the multiset scan reads, side by side.
     multisets: Vec<(u128, u16)>,
-    /// The multisets' `counts` bits and colours, those of the most colours first:
-    /// the order [`Codes::least_multiset_floor`] tries them in. Many colours spread
-    /// the secrets over more shared-peg counts, so low floors come soon, and a scan
+    /// The multisets' `counts` bits, those of the most colours first: the order
+    /// [`Codes::least_multiset_floor`] tries them in. Many colours spread the
+    /// secrets over more shared-peg counts, so low floors come soon, and a scan
     /// that only asks whether the least is above some floor ends sooner (4x8 on
     /// one thread: 855.7 million pairs scored, 875.8 million in the order of the
     /// codes).
-    spread_first: Vec<(u128, u16)>,
+    spread_first: Vec<u128>,
+    /// Which of `spread_first` have colour c: bit i of word `c * words + i / 64`,
+    /// `words` the 64-bit words `spread_first` takes. A scan that leaves out the
+    /// multisets of some colours clears their words, with no test per multiset.
+    with_colour: Vec<u64>,
 }
 
 /// A code to score as a guess, with where its bits are (see [`Codes::guess`]).
@@ -139,8 +143,16 @@ impl Codes {
             multiset_codes[id as usize].push(index as u32);
             multiset_of.push(id);
         }
-        let mut spread_first = multisets.clone();
-        spread_first.sort_by_key(|&(_, colours)| std::cmp::Reverse(colours.count_ones()));
+        let mut by_colours = multisets.clone();
+        by_colours.sort_by_key(|&(_, colours)| std::cmp::Reverse(colours.count_ones()));
+        let words = by_colours.len().div_ceil(64);
+        let mut with_colour = vec![0u64; colors * words];
+        for (i, &(_, colours)) in by_colours.iter().enumerate() {
+            for c in (0..colors).filter(|c| colours & 1 << c != 0) {
+                with_colour[c * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        let spread_first = by_colours.into_iter().map(|(counts, _)| counts).collect();
         let starts: Vec<u32> = std::iter::once(0)
             .chain(multiset_codes.iter().scan(0, |end, m| {
                 *end += m.len() as u32;
@@ -171,6 +183,7 @@ impl Codes {
             multiset_of,
             multisets,
             spread_first,
+            with_colour,
         }
     }
 

@@ -118,7 +118,9 @@ impl Codes {
     /// Only the multisets of [`Codes::telling_colours`] are scanned: a colour no
     /// secret has shares no peg with any, so a multiset with such colours has the
     /// floor of the one with the first of them in their place (5x8's sets deep in a
-    /// tree often lack several colours).
+    /// tree often lack several colours). The others are left out a word of 64 at a
+    /// time ([`Codes::with_colour`]): a test per multiset was mispredicted so often
+    /// that on 4x12 it cost what it spared (BENCHMARKS.md, tuning).
     pub fn least_multiset_floor(
         &self,
         secrets: &Secrets,
@@ -131,25 +133,35 @@ impl Codes {
         let width = 64 / (pegs + 1);
         let packed = self.narrow && secrets.len() < 1 << width;
         let telling = self.telling_colours(secrets);
+        let count = self.spread_first.len();
+        let words = count.div_ceil(64);
         let mut least = u64::MAX;
-        for &(colours, used) in &self.spread_first {
-            if used & !telling != 0 {
-                continue;
-            }
-            *work += multisets.len() as u64;
-            let floor = if packed {
-                let counts = self.coarse_packed(colours as u64, multisets, width);
-                let mask = (1 << width) - 1;
-                floor_of(pegs, &spread, |shared| {
-                    ((counts >> (width * shared)) & mask) as u32
-                })
-            } else {
-                let coarse = self.coarse_classes(colours, multisets);
-                floor_of(pegs, &spread, |shared| coarse[shared])
+        for word in 0..words {
+            let mut kept = match (word + 1) * 64 > count {
+                true => (1 << (count % 64)) - 1,
+                false => u64::MAX,
             };
-            least = least.min(floor);
-            if least <= enough {
-                break;
+            for c in (0..self.board.colors()).filter(|c| telling & 1 << c == 0) {
+                kept &= !self.with_colour[c * words + word];
+            }
+            while kept != 0 {
+                let colours = self.spread_first[word * 64 + kept.trailing_zeros() as usize];
+                kept &= kept - 1;
+                *work += multisets.len() as u64;
+                let floor = if packed {
+                    let counts = self.coarse_packed(colours as u64, multisets, width);
+                    let mask = (1 << width) - 1;
+                    floor_of(pegs, &spread, |shared| {
+                        ((counts >> (width * shared)) & mask) as u32
+                    })
+                } else {
+                    let coarse = self.coarse_classes(colours, multisets);
+                    floor_of(pegs, &spread, |shared| coarse[shared])
+                };
+                least = least.min(floor);
+                if least <= enough {
+                    return least;
+                }
             }
         }
         least
