@@ -240,11 +240,23 @@ impl Codes {
         mut keep_going: impl FnMut(&[u32]) -> bool,
     ) -> bool {
         let places = self.bits[guess.slot as usize].places;
+        let width = 64 / (self.board.pegs() + 1);
         let mut start = 0;
         for &(shared, end) in &layout.groups {
             // Black pegs are at most 8: masked to 15, the index needs no check.
             let mut blacks = [0u32; 16];
-            if self.narrow {
+            if self.narrow && end - start < 1 << width {
+                // Counted in one register, `width` bits a count, as in
+                // `coarse_packed`: adds to an array in memory waited on each other.
+                let mut counts = 0u64;
+                for &secret in &layout.places[start..end] {
+                    counts += self.black_units
+                        [(places as u64 & secret as u64).count_ones() as usize & 15];
+                }
+                for (black, count) in blacks.iter_mut().enumerate().take(shared + 1) {
+                    *count = (counts >> (width * black)) as u32 & ((1 << width) - 1);
+                }
+            } else if self.narrow {
                 for &secret in &layout.places[start..end] {
                     blacks[((places as u64 & secret as u64).count_ones() & 15) as usize] += 1;
                 }
@@ -488,6 +500,55 @@ mod tests {
                 let early = codes.least_multiset_floor(&secrets, enough, &mut work, spread);
                 assert!(plain <= early && early <= enough, "{early} for {enough}");
             }
+        }
+    }
+
+    /// Each group's counts by black pegs are those of the plain scoring, where a
+    /// group's counts fit one word (4x6), where some do not (8 pegs of 3 colours:
+    /// 7 bits a count, groups of hundreds) and where the bits are wide (5x13).
+    #[test]
+    fn counts_by_shared_pegs_are_the_plain_scorings() {
+        for (board, step) in [
+            (Board::classic(), 5),
+            (Board::new(8, 3, true).unwrap(), 2),
+            (Board::new(5, 13, true).unwrap(), 311),
+        ] {
+            let codes = Codes::new(board);
+            let pegs = board.pegs();
+            let candidates: Vec<u32> = (0..codes.len()).step_by(step).collect();
+            let secrets = codes.gather(&candidates);
+            let mut layout = ByShared::default();
+            let (mut packed_groups, mut wide_groups) = (false, false);
+            for id in (0..codes.multiset_count()).step_by(7) {
+                codes.by_shared(id, &secrets, &mut layout);
+                let sizes: Vec<(usize, u32)> = layout.groups().collect();
+                packed_groups |= sizes.iter().any(|&(_, n)| n < 1 << (64 / (pegs + 1)));
+                wide_groups |= sizes.iter().any(|&(_, n)| n >= 1 << (64 / (pegs + 1)));
+                for &g in codes.multiset_codes(id).iter().step_by(3) {
+                    let plain = codes.classes(g, &candidates);
+                    let mut expected = [[0u32; 9]; 9];
+                    for (a, &size) in plain.iter().enumerate().take(answer_count(pegs)) {
+                        let f = Feedback::from_index(a, pegs).unwrap();
+                        expected[usize::from(f.black + f.white)][usize::from(f.black)] += size;
+                    }
+                    let (mut group, mut work) = (0, 0);
+                    let all = codes.count_by_shared(codes.guess(g), &layout, &mut work, |blacks| {
+                        let shared = sizes[group].0;
+                        assert_eq!(
+                            blacks,
+                            &expected[shared][..=shared],
+                            "{}",
+                            board.display(codes.code(g))
+                        );
+                        group += 1;
+                        true
+                    });
+                    assert!(all && group == sizes.len());
+                    assert_eq!(work, candidates.len() as u64);
+                }
+            }
+            assert!(packed_groups, "{}", board.name());
+            assert_eq!(wide_groups, pegs == 8, "{}", board.name());
         }
     }
 
