@@ -128,8 +128,31 @@ impl Codes {
         work: &mut u64,
         spread: impl Fn(usize, u32) -> u64,
     ) -> u64 {
+        match self.board.pegs() {
+            4 => self.least_floor::<4>(secrets, enough, work, spread),
+            5 => self.least_floor::<5>(secrets, enough, work, spread),
+            6 => self.least_floor::<6>(secrets, enough, work, spread),
+            _ => self.least_floor::<0>(secrets, enough, work, spread),
+        }
+    }
+
+    /// [`Codes::least_multiset_floor`] for boards of `PEGS` pegs, any board's with
+    /// `PEGS` 0: a floor is a sum over the shared-peg counts, and with their number
+    /// known the sum is laid out term by term (a loop over a number known only at
+    /// run time was half the scan's time on 5x8: BENCHMARKS.md, tuning).
+    #[inline(always)]
+    fn least_floor<const PEGS: usize>(
+        &self,
+        secrets: &Secrets,
+        enough: u64,
+        work: &mut u64,
+        spread: impl Fn(usize, u32) -> u64,
+    ) -> u64 {
         let multisets = self.secret_multisets(secrets);
-        let pegs = self.board.pegs();
+        let pegs = match PEGS {
+            0 => self.board.pegs(),
+            known => known,
+        };
         let width = 64 / (pegs + 1);
         let packed = self.narrow && secrets.len() < 1 << width;
         let telling = self.telling_colours(secrets);
@@ -455,6 +478,9 @@ mod tests {
         let distinct = Codes::new(Board::new(4, 10, false).unwrap());
         let wide = Codes::new(Board::new(5, 13, true).unwrap());
         assert!(packed.narrow && distinct.narrow && !wide.narrow);
+        // Six pegs, and three (a number of pegs the scan has no layout of its own for).
+        let six = Codes::new(Board::new(6, 4, true).unwrap());
+        let three = Codes::new(Board::new(3, 7, true).unwrap());
         // Every `step`th code whose colours are all below `below`.
         let cases = [
             (&packed, 3, 5),
@@ -467,6 +493,10 @@ mod tests {
             (&distinct, 1, 5),
             (&wide, 997, 13),
             (&wide, 97, 9),
+            (&six, 5, 4),
+            (&six, 2, 2),
+            (&three, 2, 7),
+            (&three, 1, 4),
         ];
         for (codes, step, below) in cases {
             let (board, pegs) = (codes.board(), codes.board().pegs());
