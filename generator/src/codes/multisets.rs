@@ -115,12 +115,12 @@ impl Codes {
     /// as some multiset's floor is at most `enough`, that floor (the least is not
     /// above `enough` then). Adds the pairs scored to `work`.
     ///
-    /// Only the multisets of [`Codes::telling_colours`] are scanned: a colour no
+    /// Only the multisets of `telling_colours` are scanned: a colour no
     /// secret has shares no peg with any, so a multiset with such colours has the
     /// floor of the one with the first of them in their place (5x8's sets deep in a
     /// tree often lack several colours). The others are left out a word of 64 at a
-    /// time ([`Codes::with_colour`]): a test per multiset was mispredicted so often
-    /// that on 4x12 it cost what it spared (BENCHMARKS.md, tuning).
+    /// time (`with_colour`), with no test per multiset (5x8 searched 12% more
+    /// positions in the same CPU than with a test: BENCHMARKS.md, tuning).
     pub fn least_multiset_floor(
         &self,
         secrets: &Secrets,
