@@ -53,9 +53,26 @@ pub struct Standing {
     /// order of their codes) and the least total of a tree that starts with it.
     /// One whose floor is above the best is settled: it cannot do better.
     pub firsts: Vec<(u32, u32)>,
+    /// How far each first guess of `firsts` (in its order) is solved, as the
+    /// search knows it now; empty in a standing read from a checkpoint. A long
+    /// proof's floors move only as whole classes are solved, so this is where it
+    /// shows what is left.
+    pub solved: Vec<Solved>,
     /// Positions the runs before this one searched, up to the checkpoint it
     /// resumed from (0 for a first run).
     pub earlier: u64,
+}
+
+/// The answer classes of one first guess whose exact cost the search knows
+/// (what a resumed run would not search again), against all its classes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Solved {
+    /// Classes whose exact cost is known, and the secrets they hold.
+    pub classes: u32,
+    pub secrets: u64,
+    /// All the guess's non-winning classes, and their secrets.
+    pub of_classes: u32,
+    pub of_secrets: u64,
 }
 
 /// Raises the floors shown for `problem` to `shown` where that is higher, and
@@ -137,6 +154,7 @@ impl Kept {
             best_first: self.best.map(|b| b.guess),
             floor,
             firsts,
+            solved: vec![],
             earlier: self.searched,
         }
     }
@@ -212,7 +230,7 @@ impl Exact {
         depth: u32,
         first: Option<u32>,
     ) -> Standing {
-        let (floor, firsts) = self.first_floors(context, root, depth, first);
+        let (floor, firsts, solved) = self.first_floors(context, root, depth, first);
         let problem = (depth.min(root.candidates.len() as u32), first);
         let mut floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
         let highest = raise(&mut floors, problem, Highest { floor, firsts });
@@ -229,6 +247,7 @@ impl Exact {
             best_first: best.map(|b| b.guess),
             floor,
             firsts,
+            solved,
             earlier: self.earlier.load(Ordering::Relaxed),
         }
     }
@@ -237,16 +256,16 @@ impl Exact {
     /// the bounds and what the searches so far proved: the exact cost if it is
     /// known, else the least over the guesses of the node (only `first` if given;
     /// one per symmetry class) of the secrets plus what each of the guess's classes
-    /// costs at least; and that floor for each of those guesses. For a search that
-    /// ran out of time, the gap between a tree and this floor is what is left to
-    /// prove.
+    /// costs at least; and that floor for each of those guesses, with how far its
+    /// classes are solved. For a search that ran out of time, the gap between a
+    /// tree and this floor is what is left to prove.
     fn first_floors(
         &self,
         context: Context,
         node: Node,
         depth: u32,
         first: Option<u32>,
-    ) -> (u32, Vec<(u32, u32)>) {
+    ) -> (u32, Vec<(u32, u32)>, Vec<Solved>) {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
         let known = self.peek(context.codes, node.candidates, depth);
@@ -255,14 +274,18 @@ impl Exact {
             Some(_) => self.bound(n, depth),
         };
         // Whatever the node costs at least, so does each of its guesses.
-        let firsts: Vec<(u32, u32)> = (self.guesses(context, node, first).into_iter())
-            .map(|g| (g, self.guess_floor(context, node, g, depth).max(itself)))
-            .collect();
+        let (firsts, solved): (Vec<(u32, u32)>, Vec<Solved>) =
+            (self.guesses(context, node, first).into_iter())
+                .map(|g| {
+                    let (floor, solved) = self.guess_floor(context, node, g, depth);
+                    ((g, floor.max(itself)), solved)
+                })
+                .unzip();
         if let (Some(Known::Exact(cost)), None) = (known, first) {
-            return (cost, firsts);
+            return (cost, firsts, solved);
         }
         let least = firsts.iter().map(|&(_, f)| f).min().unwrap_or(UNLIMITED);
-        (least, firsts)
+        (least, firsts, solved)
     }
 
     /// The guess of a tree the search found for `node` with `depth` guesses left,
@@ -321,22 +344,31 @@ impl Exact {
     }
 
     /// What playing `guess` at `node` with `depth` guesses left costs at least,
-    /// by what is proven of its classes.
-    fn guess_floor(&self, context: Context, node: Node, guess: u32, depth: u32) -> u32 {
+    /// by what is proven of its classes, and which of them are solved.
+    fn guess_floor(&self, context: Context, node: Node, guess: u32, depth: u32) -> (u32, Solved) {
         let codes = context.codes;
         let (split, wins) = codes.split(guess, node.candidates);
+        let mut solved = Solved::default();
         if !wins && split.len() < 2 {
-            return UNLIMITED; // no progress
+            return (UNLIMITED, solved); // no progress
         }
-        let classes = split.iter().map(|(_, part)| {
+        let mut floor = node.candidates.len() as u32;
+        for (_, part) in split.iter() {
             let depth = (depth - 1).min(part.len() as u32);
-            if part.len() <= 2 {
-                return self.bound(part.len(), depth);
+            // Up to two secrets cost their bound: solved with no search.
+            let known = match part.len() {
+                0..=2 => Some(Known::Exact(self.bound(part.len(), depth))),
+                _ => self.known(context, part, depth),
+            };
+            if let Some(Known::Exact(_)) = known {
+                solved.classes += 1;
+                solved.secrets += part.len() as u64;
             }
-            let known = self.known(context, part, depth);
-            self.least_cost(part.len(), depth, known)
-        });
-        classes.fold(node.candidates.len() as u32, |sum, c| sum.saturating_add(c))
+            solved.of_classes += 1;
+            solved.of_secrets += part.len() as u64;
+            floor = floor.saturating_add(self.least_cost(part.len(), depth, known));
+        }
+        (floor, solved)
     }
 }
 
@@ -408,6 +440,24 @@ mod tests {
             }
             let least = after.firsts.iter().map(|&(_, floor)| floor).min();
             assert_eq!(least, Some(optimum));
+            // The proof solved every class of its first guess, and the classes of
+            // every first guess hold every secret but the guess itself.
+            assert_eq!(after.solved.len(), classes);
+            for (&(guess, _), solved) in after.firsts.iter().zip(&after.solved) {
+                assert_eq!(solved.of_secrets, all.len() as u64 - 1);
+                assert!(solved.classes <= solved.of_classes && solved.secrets <= solved.of_secrets);
+                if Some(guess) == after.best_first {
+                    assert_eq!(
+                        (solved.classes, solved.secrets),
+                        (solved.of_classes, solved.of_secrets)
+                    );
+                }
+            }
+            let at_first: u64 = before.solved.iter().map(|s| s.secrets).sum();
+            assert!(
+                at_first < after.solved.iter().map(|s| s.secrets).sum(),
+                "{before:?}"
+            );
             assert_eq!(rebuilt(&proof, context, root, UNLIMITED), optimum);
             // A search whose time is up, knowing what the proof proved: it searches
             // nothing, yet rebuilds the optimal tree from what is proven.
@@ -418,10 +468,18 @@ mod tests {
             assert_eq!(late.choose(context, &all, &[], UNLIMITED), None);
             assert!(late.timed_out());
             assert_eq!(rebuilt(&late, context, root, UNLIMITED), optimum);
-            // Facts dropped from the cache do not lower a floor already shown.
+            // Facts dropped from the cache do not lower a floor already shown; the
+            // classes solved are what the cache knows now (a resumed run searches
+            // the others again).
             proof.cache.clear();
             assert!(proof.first_floors(context, root, UNLIMITED, None).0 < optimum);
-            assert_eq!(proof.standing(context, root, UNLIMITED, None), after);
+            let cleared = proof.standing(context, root, UNLIMITED, None);
+            assert_eq!(cleared.solved, before.solved);
+            let shown = |standing: Standing| Standing {
+                solved: vec![],
+                ..standing
+            };
+            assert_eq!(shown(cleared), shown(after.clone()));
             // Nor does a resume: the checkpoint keeps the tree found, the floors
             // shown and the positions searched, not only the facts.
             late.cache.clear();
@@ -431,7 +489,10 @@ mod tests {
                 ..after.clone()
             };
             assert!(searched > 0);
-            assert_eq!(late.standing(context, root, UNLIMITED, None), earlier);
+            assert_eq!(
+                shown(late.standing(context, root, UNLIMITED, None)),
+                shown(earlier)
+            );
             // That tree counts for its own first guess, not for another forced one.
             let other = (after.firsts.iter().map(|&(g, _)| g))
                 .find(|&g| Some(g) != after.best_first)

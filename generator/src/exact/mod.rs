@@ -74,7 +74,7 @@ use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
 pub use checkpoint::{summary, Checkpoint, Summary};
-pub use found::Standing;
+pub use found::{Solved, Standing};
 use options::{At, Best, Choice};
 pub use proof::{Proof, Written};
 

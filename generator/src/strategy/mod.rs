@@ -20,7 +20,7 @@ mod optimal;
 pub(crate) use optimal::Optimal;
 
 use crate::codes::Codes;
-pub use crate::exact::{CacheSettings, Proof, Standing, Written, DEFAULT_CACHE_MIB};
+pub use crate::exact::{CacheSettings, Proof, Solved, Standing, Written, DEFAULT_CACHE_MIB};
 use crate::exact::{Exact, UNLIMITED};
 use crate::{Counters, Node, Settings};
 use heuristic::{best_guess, Scoring};

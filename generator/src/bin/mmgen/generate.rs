@@ -670,7 +670,14 @@ fn search_lines(codes: &Codes, strategy: &dyn Strategy) -> Option<String> {
     let standing = strategy.standing(codes);
     let line = standing_line(strategy, standing.as_ref());
     Some(match standing {
-        Some(standing) => format!("{line}\n  {}", firsts_line(codes.board(), &standing)),
+        Some(standing) => {
+            let board = codes.board();
+            let firsts = firsts_line(board, &standing);
+            match solved_line(board, &standing) {
+                Some(solved) => format!("{line}\n  {firsts}\n  {solved}"),
+                None => format!("{line}\n  {firsts}"),
+            }
+        }
         None => line,
     })
 }
@@ -740,6 +747,31 @@ pub fn firsts_line(board: Board, standing: &Standing) -> String {
         "first guesses, the least total of each: {}",
         each.join(", ")
     )
+}
+
+/// How far each first guess's answer classes are solved, as a log says it:
+/// "first guesses, the classes solved: 1123 all 13, 1234 9 of 14 (114 of 1295
+/// secrets)"; `None` where the standing does not say (read from a checkpoint).
+fn solved_line(board: Board, standing: &Standing) -> Option<String> {
+    if standing.solved.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = (standing.firsts.iter().zip(&standing.solved))
+        .map(|(&(guess, _), solved)| {
+            let code = (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string());
+            match solved.classes == solved.of_classes {
+                true => format!("{code} all {}", solved.of_classes),
+                false => format!(
+                    "{code} {} of {} ({} of {} secrets)",
+                    solved.classes, solved.of_classes, solved.secrets, solved.of_secrets
+                ),
+            }
+        })
+        .collect();
+    Some(format!(
+        "first guesses, the classes solved: {}",
+        each.join(", ")
+    ))
 }
 
 /// A duration as h:mm:ss.
