@@ -63,7 +63,7 @@ pub struct Codes {
     /// one thread: 855.7 million pairs scored, 875.8 million in the order of the
     /// codes).
     spread_first: Vec<u128>,
-    /// `1 << (width * b)` at b black pegs, `width` being `64 / (pegs + 1)`: one
+    /// `1 << (width * b)` at b black pegs, `width` being [`packed_width`]: one
     /// black peg more in a count of each number of black pegs packed in a word
     /// ([`Codes::count_by_shared`]); 0 past the pegs.
     black_units: [u64; 16],
@@ -119,6 +119,12 @@ impl Secrets<'_> {
     pub fn is_empty(&self) -> bool {
         self.indices.is_empty()
     }
+}
+
+/// The bits each count takes where counts by peg number (0 to `pegs`) are added
+/// in one 64-bit register: a count must stay below `2^width`.
+fn packed_width(pegs: usize) -> usize {
+    64 / (pegs + 1)
 }
 
 impl Codes {
@@ -189,7 +195,7 @@ impl Codes {
             spread_first,
             with_colour,
             black_units: std::array::from_fn(|b| match b <= pegs {
-                true => 1 << (64 / (pegs + 1) * b),
+                true => 1 << (packed_width(pegs) * b),
                 false => 0,
             }),
         }

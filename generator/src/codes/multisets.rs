@@ -5,7 +5,7 @@
 //! colours. With the even splits of [`even_split`], these are the pruning bounds
 //! both searches share; the hot loop they prune is in the parent module.
 
-use super::{Codes, Guess, Secrets};
+use super::{packed_width, Codes, Guess, Secrets};
 use rayon::prelude::*;
 
 /// Secrets counted by the pegs they share with a guess (black + white), at `shared`.
@@ -153,7 +153,7 @@ impl Codes {
             0 => self.board.pegs(),
             known => known,
         };
-        let width = 64 / (pegs + 1);
+        let width = packed_width(pegs);
         let packed = self.narrow && secrets.len() < 1 << width;
         let telling = self.telling_colours(secrets);
         let count = self.spread_first.len();
@@ -209,7 +209,7 @@ impl Codes {
     }
 
     /// The counts of [`Codes::coarse_classes`] for a board whose bits fit 64, with
-    /// fewer than `2^width` secrets, `width` at most `64 / (pegs + 1)`: added in one
+    /// fewer than `2^width` secrets, `width` at most [`packed_width`]: added in one
     /// register, `width` bits per shared-peg count (adding to an array in memory
     /// made each add wait for the one before whenever two landed on one count).
     #[inline]
@@ -263,7 +263,7 @@ impl Codes {
         mut keep_going: impl FnMut(&[u32]) -> bool,
     ) -> bool {
         let places = self.bits[guess.slot as usize].places;
-        let width = 64 / (self.board.pegs() + 1);
+        let width = packed_width(self.board.pegs());
         let mut start = 0;
         for &(shared, end) in &layout.groups {
             // Black pegs are at most 8: masked to 15, the index needs no check.
@@ -552,8 +552,8 @@ mod tests {
             for id in (0..codes.multiset_count()).step_by(7) {
                 codes.by_shared(id, &secrets, &mut layout);
                 let sizes: Vec<(usize, u32)> = layout.groups().collect();
-                packed_groups |= sizes.iter().any(|&(_, n)| n < 1 << (64 / (pegs + 1)));
-                wide_groups |= sizes.iter().any(|&(_, n)| n >= 1 << (64 / (pegs + 1)));
+                packed_groups |= sizes.iter().any(|&(_, n)| n < 1 << packed_width(pegs));
+                wide_groups |= sizes.iter().any(|&(_, n)| n >= 1 << packed_width(pegs));
                 for &g in codes.multiset_codes(id).iter().step_by(3) {
                     let plain = codes.classes(g, &candidates);
                     let mut expected = [[0u32; 9]; 9];
