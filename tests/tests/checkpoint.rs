@@ -78,21 +78,35 @@ fn a_logged_proof_shows_its_gap_closing() {
     let (firsts, standings): (Vec<&str>, Vec<&str>) =
         (rest.iter()).partition(|l| l.starts_with("  first guesses, the least total of each: "));
     // Under each, how far each first guess's classes are solved: "1123 3 of 13
-    // (11 of 2400 secrets)", or "1234 all 13" once all are.
+    // (11 of 2400 secrets)", "1234 10 of 13 (1020 of 2400 secrets; open: 912
+    // 468)" once the search has begun on it (the open classes hold the secrets
+    // left), or "1234 all 13" once all are.
     assert_eq!(solved.len(), firsts.len(), "{log}");
+    let mut begun = false;
     for line in &solved {
-        for first in line.split(": ").nth(1).unwrap().split(", ") {
+        let each = line.split_once(": ").unwrap().1;
+        for first in each.split(", ") {
             let words: Vec<&str> = first.split(' ').collect();
-            match words[1] {
-                "all" => assert_eq!(words.len(), 3, "{line}"),
-                done => {
-                    let (done, of): (u32, u32) =
-                        (done.parse().expect(line), words[3].parse().expect(line));
-                    assert!(done < of && words[6] == "2400", "{line}");
-                }
+            if words[1] == "all" {
+                assert_eq!(words.len(), 3, "{line}");
+                continue;
+            }
+            let number =
+                |at: usize| -> u32 { words[at].trim_start_matches('(').parse().expect(line) };
+            let (done, of, secrets) = (number(1), number(3), number(4));
+            assert!(done < of && words[6].starts_with("2400"), "{line}");
+            if let Some((_, open)) = first.split_once("; open: ") {
+                begun = true;
+                let sizes: Vec<u32> = (open.trim_end_matches(')').split(' '))
+                    .map(|n| n.parse().expect(line))
+                    .collect();
+                assert_eq!(sizes.len() as u32, of - done, "{line}");
+                assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{line}");
+                assert_eq!(sizes.iter().sum::<u32>() + secrets, 2400, "{line}");
             }
         }
     }
+    assert!(begun, "{log}");
     assert!(!saves.is_empty(), "{log}");
     for save in saves {
         assert!(

@@ -65,7 +65,7 @@ pub struct Standing {
 
 /// The answer classes of one first guess whose exact cost the search knows
 /// (what a resumed run would not search again), against all its classes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Solved {
     /// Classes whose exact cost is known, and the secrets they hold.
     pub classes: u32,
@@ -73,6 +73,12 @@ pub struct Solved {
     /// All the guess's non-winning classes, and their secrets.
     pub of_classes: u32,
     pub of_secrets: u64,
+    /// The sizes of the classes still open, largest first.
+    pub open: Vec<u32>,
+    /// Whether a class of more than `LOOK_FIRST_UP_TO` (16) secrets is solved: the
+    /// search has worked on this guess (a look one guess ahead settles smaller
+    /// classes with no search).
+    pub begun: bool,
 }
 
 /// Raises the floors shown for `problem` to `shown` where that is higher, and
@@ -360,14 +366,19 @@ impl Exact {
                 0..=2 => Some(Known::Exact(self.bound(part.len(), depth))),
                 _ => self.known(context, part, depth),
             };
-            if let Some(Known::Exact(_)) = known {
-                solved.classes += 1;
-                solved.secrets += part.len() as u64;
+            match known {
+                Some(Known::Exact(_)) => {
+                    solved.classes += 1;
+                    solved.secrets += part.len() as u64;
+                    solved.begun |= part.len() > LOOK_FIRST_UP_TO;
+                }
+                _ => solved.open.push(part.len() as u32),
             }
             solved.of_classes += 1;
             solved.of_secrets += part.len() as u64;
             floor = floor.saturating_add(self.least_cost(part.len(), depth, known));
         }
+        solved.open.sort_unstable_by(|a, b| b.cmp(a));
         (floor, solved)
     }
 }
@@ -446,6 +457,11 @@ mod tests {
             for (&(guess, _), solved) in after.firsts.iter().zip(&after.solved) {
                 assert_eq!(solved.of_secrets, all.len() as u64 - 1);
                 assert!(solved.classes <= solved.of_classes && solved.secrets <= solved.of_secrets);
+                // The open classes hold the rest, largest first.
+                assert_eq!(solved.open.len() as u32, solved.of_classes - solved.classes);
+                let open: u64 = solved.open.iter().map(|&n| u64::from(n)).sum();
+                assert_eq!(open + solved.secrets, solved.of_secrets);
+                assert!(solved.open.windows(2).all(|w| w[0] >= w[1]));
                 if Some(guess) == after.best_first {
                     assert_eq!(
                         (solved.classes, solved.secrets),

@@ -750,8 +750,11 @@ pub fn firsts_line(board: Board, standing: &Standing) -> String {
 }
 
 /// How far each first guess's answer classes are solved, as a log says it:
-/// "first guesses, the classes solved: 1123 all 13, 1234 9 of 14 (114 of 1295
-/// secrets)"; `None` where the standing does not say (read from a checkpoint).
+/// "first guesses, the classes solved: 1122 2 of 12 (5 of 4095 secrets), 1123 9
+/// of 13 (1070 of 4095 secrets; open: 1160 682 625 558), 1234 all 13", with
+/// the sizes of the classes still open where the search has begun on the guess
+/// (what is left of it); `None` where the standing does not say (read from a
+/// checkpoint).
 fn solved_line(board: Board, standing: &Standing) -> Option<String> {
     if standing.solved.is_empty() {
         return None;
@@ -759,10 +762,17 @@ fn solved_line(board: Board, standing: &Standing) -> Option<String> {
     let each: Vec<String> = (standing.firsts.iter().zip(&standing.solved))
         .map(|(&(guess, _), solved)| {
             let code = (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string());
+            let open = match solved.begun {
+                true => {
+                    let sizes: Vec<String> = solved.open.iter().map(|n| n.to_string()).collect();
+                    format!("; open: {}", sizes.join(" "))
+                }
+                false => String::new(),
+            };
             match solved.classes == solved.of_classes {
                 true => format!("{code} all {}", solved.of_classes),
                 false => format!(
-                    "{code} {} of {} ({} of {} secrets)",
+                    "{code} {} of {} ({} of {} secrets{open})",
                     solved.classes, solved.of_classes, solved.secrets, solved.of_secrets
                 ),
             }
