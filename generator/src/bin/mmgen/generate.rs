@@ -734,7 +734,7 @@ pub fn best_words(standing: &Standing) -> String {
 pub fn firsts_line(board: Board, standing: &Standing) -> String {
     let each: Vec<String> = (standing.firsts.iter())
         .map(|&(guess, floor)| {
-            let code = (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string());
+            let code = guess_text(board, guess);
             let note = match standing.best {
                 Some(b) if floor > b => " (settled)",
                 _ if standing.best_first == Some(guess) => " (the best tree's)",
@@ -761,7 +761,7 @@ fn solved_line(board: Board, standing: &Standing) -> Option<String> {
     }
     let each: Vec<String> = (standing.firsts.iter().zip(&standing.solved))
         .map(|(&(guess, _), solved)| {
-            let code = (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string());
+            let code = guess_text(board, guess);
             let open = match solved.begun {
                 true => {
                     let sizes: Vec<String> = solved.open.iter().map(|n| n.to_string()).collect();
@@ -782,6 +782,11 @@ fn solved_line(board: Board, standing: &Standing) -> Option<String> {
         "first guesses, the classes solved: {}",
         each.join(", ")
     ))
+}
+
+/// A first guess as the board writes it ("?" for an index the board has not).
+fn guess_text(board: Board, guess: u32) -> String {
+    (board.code(guess)).map_or("?".into(), |c| board.display(c).to_string())
 }
 
 /// A duration as h:mm:ss.
