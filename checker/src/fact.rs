@@ -29,7 +29,7 @@ use std::sync::{Mutex, PoisonError};
 /// plus the size bounds of its classes (the win's excluded), and whether it makes
 /// progress (some secret is won, or the set falls into two classes or more).
 struct Split {
-    sizes: [usize; 81],
+    sizes: [u32; 81],
     cost: u64,
     progress: bool,
 }
@@ -188,36 +188,33 @@ impl Checker {
         self.totals[self.row(depth)][n]
     }
 
-    /// How the guess `g` splits `set` with `below` guesses left after it.
-    fn split(&self, g: u32, set: &[u32], below: Depth) -> Split {
+    /// How the guess `g` splits `set` with `below` guesses left after it; `heard`
+    /// gets each secret's answer, in the order of `set`.
+    fn split(&self, g: u32, set: &[u32], below: Depth, mut heard: impl FnMut(usize)) -> Split {
         let row = &self.totals[self.row(below)];
         let win = self.board.win();
-        let mut sizes = [0usize; 81];
+        let mut sizes = [0u32; 81];
         let (mut cost, mut classes) = (set.len() as u64, 0);
-        self.each_answer(g, set, |_, a| {
+        for &s in set {
+            let a = self.board.answer(g, s);
+            heard(a);
             if a != win {
                 // The class's bound, from its size before to its size now (the
                 // sum telescopes to the bound of its final size, or infinite).
-                let step = match row[sizes[a] + 1] {
+                let before = sizes[a] as usize;
+                let step = match row[before + 1] {
                     INFINITE => INFINITE,
-                    next => next - row[sizes[a]],
+                    next => next - row[before],
                 };
                 cost = cost.saturating_add(step);
                 classes += usize::from(sizes[a] == 0);
             }
             sizes[a] += 1;
-        });
+        }
         Split {
             sizes,
             cost,
             progress: sizes[win] > 0 || classes > 1,
-        }
-    }
-
-    /// Calls `to` with each secret of `set` and the answer it gives the guess `g`.
-    fn each_answer(&self, g: u32, set: &[u32], mut to: impl FnMut(u32, usize)) {
-        for &s in set {
-            to(s, self.board.answer(g, s));
         }
     }
 
@@ -245,7 +242,7 @@ impl Checker {
         let below = deeper(depth);
         let mut least = INFINITE;
         for &g in set {
-            least = least.min(self.split(g, set, below).cost);
+            least = least.min(self.split(g, set, below, |_| {}).cost);
             if least == least_possible {
                 break;
             }
@@ -406,11 +403,17 @@ struct Check<'a> {
     maps: &'a [Relabel],
     free: &'a [u8],
     dead: Vec<u8>,
-    /// The dead colours no reduced guess has ([`Checker::dead`]).
-    dead_past: u16,
+    /// The colours of `free` and `dead`, a bit each (a tidy guess tests each peg's).
+    free_mask: u16,
+    dead_mask: u16,
+    /// The colours no reduced guess has: the dead ones past those kept
+    /// ([`Checker::dead`]) and the free ones past the first `pegs`.
+    unused: u16,
     /// Secrets by colour counts, for the multisets' floors.
     counts: Vec<([u8; 16], u64)>,
     floors: Vec<Option<u64>>,
+    /// Room for the answers of a guess ([`Check::reaches`]).
+    answers: Vec<u8>,
 }
 
 impl<'a> Check<'a> {
@@ -450,9 +453,12 @@ impl<'a> Check<'a> {
                 return Err("colours it names as free are not interchangeable in its set".into());
             }
         }
-        let (dead, dead_past) = checker.dead(set);
+        let (dead_mask, dead_past) = checker.dead(set);
+        // A dead colour named free is still dead: a tidy guess keeps the first.
+        let free_past =
+            (fact.free.iter().skip(board.pegs)).fold(0, |m, &c| m | 1 << c) & !dead_mask;
         let dead = (0..board.colors as u8)
-            .filter(|&c| dead & 1 << c != 0)
+            .filter(|&c| dead_mask & 1 << c != 0)
             .collect();
         Ok(Check {
             checker,
@@ -471,9 +477,12 @@ impl<'a> Check<'a> {
             maps: &fact.maps,
             free: &fact.free,
             dead,
-            dead_past,
+            free_mask: named as u16,
+            dead_mask,
+            unused: dead_past | free_past,
             counts: checker.by_colors(set),
             floors: vec![None; checker.multisets.len()],
+            answers: Vec::with_capacity(set.len()),
         })
     }
 
@@ -520,12 +529,7 @@ impl<'a> Check<'a> {
     /// first dead colour (the first few without repeats) and the first free ones.
     /// Every code of another multiset reduces to a code of one of these.
     fn in_alphabet(&self, id: usize) -> bool {
-        let pegs = self.checker.board.pegs;
-        self.checker.multisets[id].colors_mask & self.dead_past == 0
-            && self.checker.multisets[id].colors.iter().all(|&(c, _)| {
-                let free = self.free.iter().position(|&f| f == c);
-                self.dead.contains(&c) || free.is_none_or(|i| i < pegs)
-            })
+        self.checker.multisets[id].colors_mask & self.unused == 0
     }
 
     /// The least any code of multiset `id` outside the set costs: the secrets
@@ -555,9 +559,11 @@ impl<'a> Check<'a> {
     fn representative(&self, g: u32) -> bool {
         let pegs = self.checker.board.pegs;
         let code = self.checker.board.codes[g as usize];
-        self.tidy(&code)[..pegs] == code[..pegs]
-            && (self.maps.iter())
-                .all(|map| self.tidy(&map.apply(&code, pegs))[..pegs] >= code[..pegs])
+        // Whole codes compare as their pegs do: past the pegs, every code, image and
+        // tidied code is 0 (and 8 bytes compare as one word, a slice of them by a
+        // call: that call was a sixteenth of a check's time).
+        self.tidy(&code) == code
+            && (self.maps.iter()).all(|map| self.tidy(&map.apply(&code, pegs)) >= code)
     }
 
     fn tidy(&self, code: &Code) -> Code {
@@ -567,14 +573,14 @@ impl<'a> Check<'a> {
         let (mut dead_used, mut free_used) = (0, 0);
         for slot in out.iter_mut().take(pegs) {
             let c = *slot;
-            if self.dead.contains(&c) {
+            if self.dead_mask & 1 << c != 0 {
                 *slot = self.dead[if self.checker.board.repeat {
                     0
                 } else {
                     dead_used
                 }];
                 dead_used += 1;
-            } else if self.free.contains(&c) {
+            } else if self.free_mask & 1 << c != 0 {
                 if renamed[usize::from(c)] == u8::MAX {
                     renamed[usize::from(c)] = self.free[free_used];
                     free_used += 1;
@@ -587,20 +593,26 @@ impl<'a> Check<'a> {
 
     /// Checks the guess `g` if it is a representative (see there).
     fn reduced_reaches(&mut self, g: u32) -> Result<(), String> {
-        match self.representative(g) {
-            true => self.reaches(g),
-            false => Ok(()),
+        if !self.representative(g) {
+            return Ok(());
         }
+        let mut answers = std::mem::take(&mut self.answers);
+        let reached = self.reaches(g, &mut answers);
+        self.answers = answers;
+        reached
     }
 
-    /// Playing `g` first costs at least the bound.
-    fn reaches(&self, g: u32) -> Result<(), String> {
+    /// Playing `g` first costs at least the bound; `answers` is room for the
+    /// answers of the set's secrets (they are scored once).
+    fn reaches(&self, g: u32, answers: &mut Vec<u8>) -> Result<(), String> {
         let board = &self.checker.board;
+        answers.clear();
+        let heard = |a| answers.push(a as u8);
         let Split {
             sizes,
             cost,
             progress,
-        } = self.checker.split(g, self.set, self.below);
+        } = self.checker.split(g, self.set, self.below, heard);
         if !progress || self.enough(cost) {
             return Ok(());
         }
@@ -610,14 +622,28 @@ impl<'a> Check<'a> {
         let n = self.set.len() as u64;
         // The classes themselves, smallest first, each at least what the facts it
         // uses say of it; then, one at a time while that is not enough, what a look
-        // one guess ahead says.
-        let mut by_answer: Vec<Vec<u32>> =
-            (0..slots).map(|a| Vec::with_capacity(sizes[a])).collect();
-        (self.checker).each_answer(g, self.set, |s, a| by_answer[a].push(s));
-        let mut classes: Vec<Vec<u32>> = answered()
-            .map(|a| std::mem::take(&mut by_answer[a]))
+        // one guess ahead says. They lie one after another in one vector, in order
+        // of answer (a vector for each answer spent a tenth of a check's time on
+        // allocations).
+        let mut start = [0usize; 81];
+        let mut end = 0;
+        for a in answered() {
+            start[a] = end;
+            end += sizes[a] as usize;
+        }
+        let mut secrets = vec![0; end];
+        let mut next = start;
+        for (&s, &a) in self.set.iter().zip(answers.iter()) {
+            let a = usize::from(a);
+            if a != win {
+                secrets[next[a]] = s;
+                next[a] += 1;
+            }
+        }
+        let mut classes: Vec<&[u32]> = answered()
+            .map(|a| &secrets[start[a]..start[a] + sizes[a] as usize])
             .collect();
-        classes.sort_by_key(Vec::len);
+        classes.sort_by_key(|c| c.len());
         let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
         let mut cost = floors.iter().fold(n, |sum, &f| sum.saturating_add(f));
         for (class, floor) in classes.iter().zip(&floors) {
@@ -652,5 +678,43 @@ impl<'a> Check<'a> {
             .max()
             .unwrap_or(0);
         fact.max(self.checker.least(class.len(), self.below))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dead colours are interchangeable, so a fact may name them free, in any
+    /// order; its check must still visit the multisets of the first dead colour
+    /// (the one a tidy guess keeps), wherever that colour stands in the list.
+    #[test]
+    fn dead_colours_named_free_hide_no_multiset() {
+        let checker = Checker::new(Board::new(3, 6, true).unwrap(), false);
+        // Every code of the colours 0 and 1: 2 to 5 are dead.
+        let codes = &checker.board.codes;
+        let set: Vec<u32> = (0..codes.len() as u32)
+            .filter(|&c| codes[c as usize][..3].iter().all(|&p| p < 2))
+            .collect();
+        let visited = |free: &[u8]| {
+            let fact = Fact {
+                depth: None,
+                bound: Some(1),
+                set: set.clone(),
+                key: None,
+                maps: Vec::new(),
+                free: free.to_vec(),
+                uses: Vec::new(),
+                claim: false,
+            };
+            let check = Check::new(&checker, &fact, None, 1, Known::default()).unwrap();
+            let multisets = 0..checker.multisets.len();
+            multisets.filter(|&id| check.in_alphabet(id)).count()
+        };
+        let plain = visited(&[]);
+        assert!(plain > 0);
+        for free in [[2, 3, 4, 5], [3, 4, 5, 2], [5, 4, 3, 2]] {
+            assert_eq!(visited(&free), plain, "free {free:?}");
+        }
     }
 }
