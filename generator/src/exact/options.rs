@@ -12,7 +12,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Classes up to this size get [`Exact::one_level`] before they are searched.
 /// Since the look floors the codes outside by their colour multisets, bigger
 /// classes pay for it: 5x6 on one thread 241.5 s with 128, 199.2 s with 512 (side
-/// by side), 512 against 2048 197.6 against 203.6 s (BENCHMARKS.md, tuning).
+/// by side), 512 against 2048 197.6 against 203.6 s (BENCHMARKS.md, tuning). A
+/// first guess's classes get it whatever their size: there are few of them, each
+/// looked at once (the cache keeps the floor), and they floor the whole board:
+/// 5x8's least first guess by its classes' sizes 158315, by their looks 164803,
+/// for a second or two of each first guess (BENCHMARKS.md).
 const ONE_LEVEL_UP_TO: usize = 512;
 
 /// Classes up to this size get the first step of [`Exact::one_level`] before the
@@ -421,8 +425,8 @@ impl Exact {
     /// one guess ahead ([`Exact::candidates_look`]) before the cache: it often
     /// settles the set's cost, and then the set is neither keyed nor looked up (a
     /// hash table's miss in memory, the cost of dozens of pairs scored). A small set
-    /// the cache knows nothing of gets the whole look ([`Exact::one_level`], its
-    /// dearer second step included) after, and the cache keeps what it found when
+    /// the cache knows nothing of (and any class of a first guess) gets the whole
+    /// look ([`Exact::one_level`], its dearer second step included) after, and the cache keeps what it found when
     /// it beats the bound, so a set met again (it often is: the same class comes
     /// from many guesses) is not scored again. So a lower bound in the cache for a
     /// small set stands for its one-level floor too (a bound cached by a failed
@@ -461,7 +465,8 @@ impl Exact {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(codes, part, depth);
-                if known.is_none() && part.len() <= ONE_LEVEL_UP_TO {
+                let first_guess = at.node.history.is_empty();
+                if known.is_none() && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
                     let found = self.raised_look(at.context, part, depth, cheap);
