@@ -426,9 +426,9 @@ impl Exact {
     /// settles the set's cost, and then the set is neither keyed nor looked up (a
     /// hash table's miss in memory, the cost of dozens of pairs scored). A small set
     /// the cache knows nothing of (and any class of a first guess) gets the whole
-    /// look ([`Exact::one_level`], its dearer second step included) after, and the cache keeps what it found when
-    /// it beats the bound, so a set met again (it often is: the same class comes
-    /// from many guesses) is not scored again. So a lower bound in the cache for a
+    /// look ([`Exact::one_level`], its dearer second step included) after, and the
+    /// cache keeps what it found when it beats the bound, so a set met again (it
+    /// often is: the same class comes from many guesses) is not scored again. So a lower bound in the cache for a
     /// small set stands for its one-level floor too (a bound cached by a failed
     /// search is at least the budget it failed under, and budgets start above the
     /// floors; only a search from outside a node, such as a work item's, may have
@@ -448,6 +448,7 @@ impl Exact {
     ) -> Option<[Class<'p>; MAX_ANSWERS]> {
         let mut classes: [Class; MAX_ANSWERS] = std::array::from_fn(|_| Class::AtLeast(0, None));
         let depth_of = |part: &[u32]| (at.depth - 1).min(part.len() as u32);
+        let first_guess = at.node.history.is_empty();
         for (class, part) in classes.iter_mut().zip(parts) {
             *class = Class::AtLeast(self.bound(part.len(), depth_of(part)), None);
         }
@@ -465,7 +466,6 @@ impl Exact {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(codes, part, depth);
-                let first_guess = at.node.history.is_empty();
                 if known.is_none() && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
