@@ -428,11 +428,12 @@ impl Exact {
     /// the cache knows nothing of (and any class of a first guess) gets the whole
     /// look ([`Exact::one_level`], its dearer second step included) after, and the
     /// cache keeps what it found when it beats the bound, so a set met again (it
-    /// often is: the same class comes from many guesses) is not scored again. So a lower bound in the cache for a
-    /// small set stands for its one-level floor too (a bound cached by a failed
-    /// search is at least the budget it failed under, and budgets start above the
-    /// floors; only a search from outside a node, such as a work item's, may have
-    /// had less, which leaves a weaker floor, never a wrong one).
+    /// often is: the same class comes from many guesses) is not scored again. So a
+    /// lower bound in the cache for a small set stands for its one-level floor too
+    /// (a bound cached by a failed search is at least the budget it failed under,
+    /// and budgets start above the floors; only a search from outside a node, such
+    /// as a work item's, may have had less, which leaves a weaker floor, never a
+    /// wrong one).
     ///
     /// Two other places for the second step were measured (one thread, 2026-11-25):
     /// before the cache too, the same positions, 4x8 in 4.85 s against 4.34 s and
