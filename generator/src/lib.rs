@@ -13,9 +13,10 @@ pub mod best_known;
 pub mod build;
 mod bytes;
 /// A proof's checkpoint read without resuming it: its board, its facts' count
-/// and where the proof stood at the save (`mmgen status --checkpoint`).
+/// and where the proof stood at the save, and how far each first guess's
+/// classes were solved (`mmgen status --checkpoint`).
 pub mod checkpoint {
-    pub use crate::exact::{summary, Summary};
+    pub use crate::exact::{solved, summary, Solved, Summary};
 }
 mod canonical;
 pub mod codes;

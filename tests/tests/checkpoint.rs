@@ -179,6 +179,12 @@ fn a_logged_proof_shows_its_gap_closing() {
     // The next line names the best tree's first guess (4x7: 1123, RESULTS.md).
     let firsts = lines.next().expect(&log);
     assert!(firsts.contains(" 1123 11228 (the best tree's)"), "{firsts}");
+    let classes = lines.next().expect(&log);
+    assert!(
+        classes.starts_with("  first guesses, the classes solved: ")
+            && classes.contains(" 1123 all "),
+        "{classes}"
+    );
     assert!(again.status.success(), "{log}");
     // `mmgen status --checkpoint` reads the same from the file, without a search:
     // the positions of both runs, the best tree and its first guess, the floor.
@@ -203,9 +209,44 @@ fn a_logged_proof_shows_its_gap_closing() {
         text.contains(": 4x7, ")
             && text.contains(&format!("searched     {} positions", searched + more))
             && text.contains("proven       total at least 11228, best total 11228, gap 0.00%")
-            && text.contains("1123 11228 (the best tree's)"),
+            && text.contains("1123 11228 (the best tree's)")
+            && !text.contains("classes solved"),
         "{text}"
     );
+    // With --classes, how far each first guess's classes were solved, read from
+    // the checkpoint's facts: the line the resumed run printed from its cache.
+    let ck = ck.to_str().unwrap();
+    let text = ok("mmgen", &["status", "--checkpoint", ck, "--classes"]);
+    assert!(text.lines().any(|l| l == classes), "{text}\n{classes}");
+    let status = json(&ok(
+        "mmgen",
+        &["status", "--checkpoint", ck, "--classes", "--json"],
+    ));
+    let each = status["classes_solved"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{status}"));
+    assert_eq!(each.len(), 5, "{status}");
+    let mut unsolved = 0;
+    for first in each {
+        let number = |field: &str| first[field].as_u64().unwrap();
+        let open: Vec<u64> = (first["open"].as_array().unwrap().iter())
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        assert_eq!(number("of_secrets"), 2400, "{first}");
+        assert_eq!(
+            number("secrets") + open.iter().sum::<u64>(),
+            2400,
+            "{first}"
+        );
+        assert_eq!(number("classes") + open.len() as u64, number("of_classes"));
+        let all = number("classes") == number("of_classes");
+        assert!(all || first["guess"] != "1123", "{first}");
+        unsolved += usize::from(!all);
+    }
+    // Some first guesses were shown to cost more with classes left unsolved.
+    assert!(unsolved > 0, "{status}");
+    let plain = json(&ok("mmgen", &["status", "--checkpoint", ck, "--json"]));
+    assert!(plain["classes_solved"].is_null(), "{plain}");
 }
 
 /// `mmgen ARGS --json`, which must succeed: the peak memory it reports, and its log.

@@ -565,7 +565,7 @@ impl Exact {
 
     /// The cache key of `candidates`: its canonical image, or the set itself
     /// with `--no-canonical-keys`.
-    fn key<'a>(&self, codes: &Codes, candidates: &'a [u32]) -> Cow<'a, [u32]> {
+    pub(super) fn key<'a>(&self, codes: &Codes, candidates: &'a [u32]) -> Cow<'a, [u32]> {
         if !self.cache_settings.canonical_keys {
             return Cow::Borrowed(candidates);
         }

@@ -31,11 +31,14 @@
 //! instead of as its cache gives them back. Every layout loads; saves write 4
 //! or 5.
 
-use super::cache::{Known, NO_RECORD, SHARDS};
-use super::found::{Kept, Standing};
+use super::cache::{CacheSettings, Known, NO_RECORD, SHARDS};
+use super::found::{Kept, Solved, Standing};
 use super::proof::{Position, Proof};
-use super::Exact;
+use super::{Context, Exact};
+use crate::codes::Codes;
+use crate::{Counters, Node};
 use lookup::Board;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::time::{Duration, Instant};
 
@@ -187,15 +190,8 @@ impl Exact {
     /// load needs no room besides the cache's (collecting the entries first took
     /// as much memory again as the cache).
     pub fn resume(&self, mut input: impl Read + Seek) -> Result<usize, String> {
-        let Layout {
-            settings: theirs,
-            certified,
-            start,
-            end: entries_end,
-            position,
-            standing,
-        } = Layout::read(&mut input)?;
-        if self.proving() && !certified {
+        let layout = Layout::read(&mut input)?;
+        if self.proving() && !layout.certified {
             return Err("the checkpoint was saved without a certificate, so the facts it holds are in none; resume without --certificate, or start a new checkpoint folder".into());
         }
         let b = self.board;
@@ -205,28 +201,46 @@ impl Exact {
             u8::from(b.repeat()),
             u8::from(self.candidates_only),
         ];
-        // The first layout's keys were canonical.
-        let canonical = theirs.get(4).is_none_or(|&k| k == 1);
+        let theirs = &layout.settings;
+        let canonical = layout.canonical_keys();
         if theirs[..4] != ours || canonical != self.cache_settings.canonical_keys {
             return Err(format!(
                 "the checkpoint is for another search ({} pegs, {} colours, repeat {}, candidates only {}, canonical keys {canonical}); not used",
                 theirs[0], theirs[1], theirs[2] == 1, theirs[3] == 1
             ));
         }
-        if let Some(standing) = standing {
+        if let Some(standing) = &layout.standing {
             // Taken back before the entries: a layout error leaves nothing loaded.
-            self.restore_standing(&standing).ok_or_else(damaged)?;
+            self.restore_standing(standing).ok_or_else(damaged)?;
         }
-        input.seek(SeekFrom::Start(start)).map_err(read)?;
-        let within = entries_end.checked_sub(start).ok_or_else(damaged)?;
+        let loaded = self.load_entries(&mut input, &layout, |_, _| true)?;
+        if let (Some(at), true) = (layout.position, self.proving()) {
+            (self.with_proof(|p| p.rewind(at)))
+                .unwrap_or(Ok(()))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(loaded)
+    }
+
+    /// Reads the entries of the checkpoint `input` (laid out as `layout` says,
+    /// its checksum checked) into the cache, those `keep` takes (by depth and
+    /// key); returns how many it kept.
+    fn load_entries(
+        &self,
+        mut input: impl Read + Seek,
+        layout: &Layout,
+        keep: impl Fn(u32, &[u32]) -> bool,
+    ) -> Result<usize, String> {
+        input.seek(SeekFrom::Start(layout.start)).map_err(read)?;
+        let within = layout.end.checked_sub(layout.start).ok_or_else(damaged)?;
         let mut entries = BufReader::with_capacity(READ_BUFFER, (&mut input).take(within));
         let mut take = |buffer: &mut [u8]| entries.read_exact(buffer).map_err(read);
         let word = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         let mut count = [0; 8];
         take(&mut count)?;
-        // Entries go into the cache as they are read: the checksum above already
-        // proved the bytes whole. A layout error past it ends the run, so a
-        // partial load is never used.
+        // Entries go into the cache as they are read: the checksum already proved
+        // the bytes whole. A layout error past it ends the run, so a partial load
+        // is never used.
         let (mut loaded, mut head, mut codes) = (0, [0; 13], Vec::new());
         for _ in 0..u64::from_le_bytes(count) {
             take(&mut head)?;
@@ -247,7 +261,7 @@ impl Exact {
                 1 => Known::AtLeast(value),
                 _ => return Err(damaged()),
             };
-            let record = match certified {
+            let record = match layout.certified {
                 true => {
                     let mut record = [0; 8];
                     take(&mut record)?;
@@ -258,16 +272,13 @@ impl Exact {
                 }
                 false => NO_RECORD,
             };
-            self.remember(depth, key.into_vec().into(), known, record);
-            loaded += 1;
+            if keep(depth, &key) {
+                self.remember(depth, key.into_vec().into(), known, record);
+                loaded += 1;
+            }
         }
         if entries.read(&mut [0]).map_err(read)? != 0 {
             return Err(damaged());
-        }
-        if let (Some(at), true) = (position, self.proving()) {
-            (self.with_proof(|p| p.rewind(at)))
-                .unwrap_or(Ok(()))
-                .map_err(|e| e.to_string())?;
         }
         Ok(loaded)
     }
@@ -290,6 +301,11 @@ struct Layout {
 }
 
 impl Layout {
+    /// Whether the checkpoint's keys are canonical (the first layout's were).
+    fn canonical_keys(&self) -> bool {
+        self.settings.get(4).is_none_or(|&k| k == 1)
+    }
+
     /// Checks the checksum (streamed through a buffer: a checkpoint has
     /// gigabytes) and finds the parts.
     fn read(mut input: impl Read + Seek) -> Result<Layout, String> {
@@ -416,6 +432,62 @@ pub fn summary(mut input: impl Read + Seek) -> Result<Summary, String> {
         sets: u64::from_le_bytes(count),
         standing,
     })
+}
+
+/// How far each first guess of the proof whose checkpoint is `input` was solved
+/// at its save, in the order of its standing's first guesses, as the run's log
+/// says it ([`Standing::solved`]); `None` where the checkpoint kept no floors.
+/// The facts are streamed and only those of the first guesses' classes kept: a
+/// few hundred, whatever the checkpoint's size; the small classes get the look
+/// one guess ahead, as in the run.
+pub fn solved(mut input: impl Read + Seek) -> Result<Option<Vec<Solved>>, String> {
+    let layout = Layout::read(&mut input)?;
+    let s = &layout.settings;
+    let board = Board::new(u32::from(s[0]), u32::from(s[1]), s[2] == 1).map_err(|_| damaged())?;
+    let Some(bytes) = &layout.standing else {
+        return Ok(None);
+    };
+    let kept = Kept::read(bytes, board.code_count() as usize).ok_or_else(damaged)?;
+    let Some(&((depth, _), ref shown)) = kept.shown().filter(|(_, h)| !h.firsts.is_empty()) else {
+        return Ok(None);
+    };
+    let settings = CacheSettings {
+        canonical_keys: layout.canonical_keys(),
+        ..CacheSettings::default()
+    };
+    let exact = Exact::new(board, None, s[3] == 1).with_cache(settings);
+    let codes = Codes::new(board);
+    let counters = Counters::default();
+    let context = Context {
+        codes: &codes,
+        symmetry: true,
+        counters: &counters,
+        past_deadline: false,
+    };
+    let all: Vec<u32> = (0..codes.len()).collect();
+    let root = Node {
+        candidates: &all,
+        history: &[],
+    };
+    // The facts a first guess's floor asks of the cache (Exact::guess_floor).
+    let mut wanted: HashMap<u32, HashSet<Vec<u32>>> = HashMap::new();
+    for &(guess, _) in &shown.firsts {
+        for (_, part) in codes
+            .split(guess, &all)
+            .0
+            .iter()
+            .filter(|(_, p)| p.len() > 2)
+        {
+            let at = (depth - 1).min(part.len() as u32);
+            let key = exact.key(&codes, part).into_owned();
+            wanted.entry(at).or_default().insert(key);
+        }
+    }
+    let keep = |depth, key: &[u32]| wanted.get(&depth).is_some_and(|keys| keys.contains(key));
+    exact.load_entries(&mut input, &layout, keep)?;
+    let firsts = shown.firsts.iter();
+    let solved = firsts.map(|&(guess, _)| exact.guess_floor(context, root, guess, depth).1);
+    Ok(Some(solved.collect()))
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub(super) type Floors = Vec<((u32, Option<u32>), Highest)>;
 #[derive(Debug, Default)]
 pub(super) struct Highest {
     floor: u32,
-    firsts: Vec<(u32, u32)>,
+    pub(super) firsts: Vec<(u32, u32)>,
 }
 
 /// What a search has established about the root so far: the least total of a
@@ -54,9 +54,9 @@ pub struct Standing {
     /// One whose floor is above the best is settled: it cannot do better.
     pub firsts: Vec<(u32, u32)>,
     /// How far each first guess of `firsts` (in its order) is solved, as the
-    /// search knows it now; empty in a standing read from a checkpoint. A long
-    /// proof's floors move only as whole classes are solved, so this is where it
-    /// shows what is left.
+    /// search knows it now; empty in a standing read from a checkpoint
+    /// ([`super::solved`] reads its classes). A long proof's floors move only as
+    /// whole classes are solved, so this is where it shows what is left.
     pub solved: Vec<Solved>,
     /// Positions the runs before this one searched, up to the checkpoint it
     /// resumed from (0 for a first run).
@@ -146,14 +146,20 @@ impl Kept {
         })
     }
 
-    /// As a [`Standing`]: the floors shown for the best tree's depth limit (with
-    /// no forced first guess), or else the last problem shown; `earlier` is
-    /// every position searched.
-    pub(super) fn standing(&self) -> Standing {
+    /// The root problem whose floors a standing shows: the best tree's depth
+    /// limit with no forced first guess, or else the last problem shown; `None`
+    /// if none was.
+    pub(super) fn shown(&self) -> Option<&((u32, Option<u32>), Highest)> {
         let depth = self.best.map(|b| b.depth);
-        let problem = (self.floors.iter())
+        (self.floors.iter())
             .find(|((d, first), _)| Some(*d) == depth && first.is_none())
-            .or(self.floors.last());
+            .or(self.floors.last())
+    }
+
+    /// As a [`Standing`]: the floors of the problem [`Kept::shown`] names;
+    /// `earlier` is every position searched.
+    pub(super) fn standing(&self) -> Standing {
+        let problem = self.shown();
         let (floor, firsts) = problem.map_or((0, vec![]), |(_, h)| (h.floor, h.firsts.clone()));
         Standing {
             best: self.best.map(|b| b.cost),
@@ -351,7 +357,13 @@ impl Exact {
 
     /// What playing `guess` at `node` with `depth` guesses left costs at least,
     /// by what is proven of its classes, and which of them are solved.
-    fn guess_floor(&self, context: Context, node: Node, guess: u32, depth: u32) -> (u32, Solved) {
+    pub(super) fn guess_floor(
+        &self,
+        context: Context,
+        node: Node,
+        guess: u32,
+        depth: u32,
+    ) -> (u32, Solved) {
         let codes = context.codes;
         let (split, wins) = codes.split(guess, node.candidates);
         let mut solved = Solved::default();

@@ -6,7 +6,7 @@
 //! save included) leaves the previous checkpoint or the new one whole; the
 //! temporary file a killed save leaves is removed by the next run.
 
-use crate::generate::{best_words, firsts_line};
+use crate::generate::{best_words, firsts_line, solved_line};
 use generator::strategy::Strategy;
 use lookup::cli::Outcome;
 use std::fs::File;
@@ -109,12 +109,18 @@ pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String
 
 /// `mmgen status --checkpoint DIR`: where the proof whose checkpoint is in
 /// `dir` stood at its last save, read without loading its facts (the checksum
-/// is checked, so the file is read through once), while it runs or after.
-pub fn status(dir: &Path, json: bool) -> Outcome {
+/// is checked, so the file is read through once), while it runs or after; with
+/// `classes`, how far each first guess's classes were solved too (the facts of
+/// those classes read from the file).
+pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
     let path = file(dir);
-    let opened = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let summary =
-        generator::checkpoint::summary(opened).map_err(|e| format!("{}: {e}", path.display()))?;
+    let in_file = |e: String| format!("{}: {e}", path.display());
+    let opened = File::open(&path).map_err(|e| in_file(e.to_string()))?;
+    let mut summary = generator::checkpoint::summary(&opened).map_err(in_file)?;
+    if let (true, Some(standing)) = (classes, summary.standing.as_mut()) {
+        let solved = generator::checkpoint::solved(&opened).map_err(in_file)?;
+        standing.solved = solved.unwrap_or_default();
+    }
     let board = summary.board;
     let standing = summary.standing.as_ref();
     // A run that never reported progress (`--progress never`) worked out no
@@ -136,6 +142,16 @@ pub fn status(dir: &Path, json: bool) -> Outcome {
             "lower_bound": shown.map(|s| s.floor),
             "first_guesses": shown.map(|s| (s.firsts.iter())
                 .map(|&(guess, least)| serde_json::json!({"guess": code(guess), "least_total": least}))
+                .collect::<Vec<_>>()),
+            "classes_solved": shown.filter(|s| !s.solved.is_empty()).map(|s| (s.firsts.iter().zip(&s.solved))
+                .map(|(&(guess, _), solved)| serde_json::json!({
+                    "guess": code(guess),
+                    "classes": solved.classes,
+                    "of_classes": solved.of_classes,
+                    "secrets": solved.secrets,
+                    "of_secrets": solved.of_secrets,
+                    "open": solved.open,
+                }))
                 .collect::<Vec<_>>()),
         });
         writeln!(out, "{json}")?;
@@ -188,5 +204,8 @@ pub fn status(dir: &Path, json: bool) -> Outcome {
         best_words(standing)
     )?;
     writeln!(out, "  {}", firsts_line(board, standing))?;
+    if let Some(line) = solved_line(board, standing) {
+        writeln!(out, "  {line}")?;
+    }
     Ok(())
 }

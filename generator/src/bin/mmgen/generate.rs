@@ -754,8 +754,8 @@ pub fn firsts_line(board: Board, standing: &Standing) -> String {
 /// of 13 (1070 of 4095 secrets; open: 1160 682 625 558), 1234 all 13", with
 /// the sizes of the classes still open where the search has begun on the guess
 /// (what is left of it); `None` where the standing does not say (read from a
-/// checkpoint).
-fn solved_line(board: Board, standing: &Standing) -> Option<String> {
+/// checkpoint without its classes).
+pub fn solved_line(board: Board, standing: &Standing) -> Option<String> {
     if standing.solved.is_empty() {
         return None;
     }
