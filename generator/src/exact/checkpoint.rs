@@ -448,9 +448,13 @@ pub fn solved(mut input: impl Read + Seek) -> Result<Option<Vec<Solved>>, String
         return Ok(None);
     };
     let kept = Kept::read(bytes, board.code_count() as usize).ok_or_else(damaged)?;
+    // A search's root has a guess left at least (a standing saying 0 is damaged).
     let Some(&((depth, _), ref shown)) = kept.shown().filter(|(_, h)| !h.firsts.is_empty()) else {
         return Ok(None);
     };
+    if depth == 0 {
+        return Err(damaged());
+    }
     let settings = CacheSettings {
         canonical_keys: layout.canonical_keys(),
         ..CacheSettings::default()
