@@ -16,7 +16,7 @@ mod bytes;
 /// and where the proof stood at the save, and how far each first guess's
 /// classes were solved (`mmgen status --checkpoint`).
 pub mod checkpoint {
-    pub use crate::exact::{solved, summary, Solved, Summary};
+    pub use crate::exact::{summary, summary_with_classes, Summary};
 }
 mod canonical;
 pub mod codes;

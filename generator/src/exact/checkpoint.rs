@@ -32,7 +32,7 @@
 //! or 5.
 
 use super::cache::{CacheSettings, Known, NO_RECORD, SHARDS};
-use super::found::{Kept, Solved, Standing};
+use super::found::{Kept, Standing};
 use super::proof::{Position, Proof};
 use super::{Context, Exact};
 use crate::codes::Codes;
@@ -412,54 +412,58 @@ pub struct Summary {
 /// facts counted but not loaded.
 pub fn summary(mut input: impl Read + Seek) -> Result<Summary, String> {
     let layout = Layout::read(&mut input)?;
+    Ok(summarize(input, &layout)?.0)
+}
+
+/// The summary of the checkpoint `input` laid out as `layout` (its checksum
+/// checked), and its standing as kept (layouts 4 and 5).
+fn summarize(
+    mut input: impl Read + Seek,
+    layout: &Layout,
+) -> Result<(Summary, Option<Kept>), String> {
     let s = &layout.settings;
     let board = Board::new(u32::from(s[0]), u32::from(s[1]), s[2] == 1).map_err(|_| damaged())?;
     let mut count = [0; 8];
     input.seek(SeekFrom::Start(layout.start)).map_err(read)?;
     input.read_exact(&mut count).map_err(read)?;
-    let standing = match &layout.standing {
-        Some(bytes) => Some(
-            Kept::read(bytes, board.code_count() as usize)
-                .ok_or_else(damaged)?
-                .standing(),
-        ),
+    let kept = match &layout.standing {
+        Some(bytes) => Some(Kept::read(bytes, board.code_count() as usize).ok_or_else(damaged)?),
         None => None,
     };
-    Ok(Summary {
+    let summary = Summary {
         board,
         candidates_only: s[3] == 1,
         certified: layout.certified,
         sets: u64::from_le_bytes(count),
-        standing,
-    })
+        standing: kept.as_ref().map(Kept::standing),
+    };
+    Ok((summary, kept))
 }
 
-/// How far each first guess of the proof whose checkpoint is `input` was solved
-/// at its save, in the order of its standing's first guesses, as the run's log
-/// says it ([`Standing::solved`]); `None` where the checkpoint kept no floors.
-/// The facts are streamed and only those of the first guesses' classes kept: a
-/// few hundred, whatever the checkpoint's size; the small classes get the look
-/// one guess ahead, as in the run.
-pub fn solved(mut input: impl Read + Seek) -> Result<Option<Vec<Solved>>, String> {
+/// [`summary`], with how far each first guess was solved at the save
+/// ([`Standing::solved`], in the order of the standing's first guesses, as the
+/// run's log says it) where the checkpoint kept floors. The checksum is checked
+/// once, then the facts are streamed and only those of the first guesses'
+/// classes kept: a few hundred, whatever the checkpoint's size; the small
+/// classes get the look one guess ahead, as in the run.
+pub fn summary_with_classes(mut input: impl Read + Seek) -> Result<Summary, String> {
     let layout = Layout::read(&mut input)?;
-    let s = &layout.settings;
-    let board = Board::new(u32::from(s[0]), u32::from(s[1]), s[2] == 1).map_err(|_| damaged())?;
-    let Some(bytes) = &layout.standing else {
-        return Ok(None);
+    let (mut summary, kept) = summarize(&mut input, &layout)?;
+    let shown = (kept.as_ref().and_then(Kept::shown)).filter(|(_, h)| !h.firsts.is_empty());
+    let (Some(&((depth, _), ref shown)), Some(standing)) = (shown, summary.standing.as_mut())
+    else {
+        return Ok(summary);
     };
-    let kept = Kept::read(bytes, board.code_count() as usize).ok_or_else(damaged)?;
     // A search's root has a guess left at least (a standing saying 0 is damaged).
-    let Some(&((depth, _), ref shown)) = kept.shown().filter(|(_, h)| !h.firsts.is_empty()) else {
-        return Ok(None);
-    };
     if depth == 0 {
         return Err(damaged());
     }
+    let board = summary.board;
     let settings = CacheSettings {
         canonical_keys: layout.canonical_keys(),
         ..CacheSettings::default()
     };
-    let exact = Exact::new(board, None, s[3] == 1).with_cache(settings);
+    let exact = Exact::new(board, None, summary.candidates_only).with_cache(settings);
     let codes = Codes::new(board);
     let counters = Counters::default();
     let context = Context {
@@ -490,8 +494,10 @@ pub fn solved(mut input: impl Read + Seek) -> Result<Option<Vec<Solved>>, String
     let keep = |depth, key: &[u32]| wanted.get(&depth).is_some_and(|keys| keys.contains(key));
     exact.load_entries(&mut input, &layout, keep)?;
     let firsts = shown.firsts.iter();
-    let solved = firsts.map(|&(guess, _)| exact.guess_floor(context, root, guess, depth).1);
-    Ok(Some(solved.collect()))
+    standing.solved = (firsts)
+        .map(|&(guess, _)| exact.guess_floor(context, root, guess, depth).1)
+        .collect();
+    Ok(summary)
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ pub struct Standing {
     pub firsts: Vec<(u32, u32)>,
     /// How far each first guess of `firsts` (in its order) is solved, as the
     /// search knows it now; empty in a standing read from a checkpoint
-    /// ([`super::solved`] reads its classes). A long proof's floors move only as
+    /// ([`super::summary_with_classes`] reads its classes). A long proof's floors move only as
     /// whole classes are solved, so this is where it shows what is left.
     pub solved: Vec<Solved>,
     /// Positions the runs before this one searched, up to the checkpoint it

@@ -73,7 +73,7 @@ pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
-pub use checkpoint::{solved, summary, Checkpoint, Summary};
+pub use checkpoint::{summary, summary_with_classes, Checkpoint, Summary};
 pub use found::{Solved, Standing};
 use options::{At, Best, Choice};
 pub use proof::{Proof, Written};

@@ -116,11 +116,11 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
     let path = file(dir);
     let in_file = |e: String| format!("{}: {e}", path.display());
     let opened = File::open(&path).map_err(|e| in_file(e.to_string()))?;
-    let mut summary = generator::checkpoint::summary(&opened).map_err(in_file)?;
-    if let (true, Some(standing)) = (classes, summary.standing.as_mut()) {
-        let solved = generator::checkpoint::solved(&opened).map_err(in_file)?;
-        standing.solved = solved.unwrap_or_default();
-    }
+    let summary = match classes {
+        true => generator::checkpoint::summary_with_classes(opened),
+        false => generator::checkpoint::summary(opened),
+    };
+    let summary = summary.map_err(in_file)?;
     let board = summary.board;
     let standing = summary.standing.as_ref();
     // A run that never reported progress (`--progress never`) worked out no

@@ -108,8 +108,8 @@ pub struct StatusArgs {
     json: bool,
     /// With --checkpoint: also how far each first guess's answer classes were
     /// solved, as the run's log says it. This reads the file again and parses its
-    /// facts, keeping only those of the first guesses' classes: about 2 s a
-    /// gigabyte from the page cache.
+    /// facts, keeping only those of the first guesses' classes: one to two
+    /// seconds a gigabyte from the page cache.
     #[arg(long, requires = "checkpoint")]
     classes: bool,
     /// Only the items still to solve (missing or damaged), one number a line: for
