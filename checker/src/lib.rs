@@ -22,16 +22,13 @@ use bounds::{Depth, INFINITE};
 use fact::Checker;
 use game::Board;
 use rayon::prelude::*;
-use read::{Fact, Header, InFile, Reader};
+use read::{Fact, Header, InFile, Prefix, Reader};
 use std::path::Path;
 
 /// How many facts are read before they are checked together, on every thread,
 /// and at most how many secrets their sets hold in all (the memory a batch takes).
 const BATCH_FACTS: usize = 4096;
 const BATCH_SECRETS: usize = 1 << 22;
-
-/// How often, in facts, a check says how far it got.
-const PROGRESS_EVERY: u64 = 100_000;
 
 /// A claim a certificate proves: with at most `depth` guesses per secret, every
 /// strategy needs at least `bound` guesses in total ([`INFINITE`]: none exists).
@@ -46,36 +43,49 @@ pub struct Claim {
 pub struct Checked {
     pub header: Header,
     pub facts: u64,
-    /// Facts an earlier check of the same certificate checked, kept unchecked.
+    /// Facts an earlier check of the same bytes checked, kept unchecked.
     pub earlier: u64,
     pub claims: Vec<Claim>,
+    /// Whether the certificate was finished (its end and checksum read); if not,
+    /// its facts were checked as far as they were written, and it proves nothing
+    /// yet.
+    pub finished: bool,
 }
 
-/// How far a check of a certificate got: its first `facts` facts hold. A
-/// certificate is named by its size and checksum.
+/// How far a check got: the first `facts` facts hold, and they are the bytes
+/// `prefix` names. A certificate is only ever appended to while it is written,
+/// so a check of one still being written names bytes that the finished one
+/// starts with: a check of that goes on from there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    pub size: u64,
-    pub crc: u32,
     pub facts: u64,
+    pub prefix: Prefix,
 }
 
-/// Checks the certificate at `path`, fact by fact; `progress` hears how far the
-/// check got now and then. The facts an `earlier` check of the same certificate
-/// got through are kept without a check (a check longer than a session goes on
-/// where it stopped; another certificate's progress is not used). The error
-/// names the first fact that fails.
+/// Checks the certificate at `path`, fact by fact (a certificate still being
+/// written if `unfinished`: as far as it is written); `progress` hears how far
+/// the check got every `every` facts, and at its end. The facts of the longest
+/// of the `earlier` checks' progress whose bytes the file still starts with are
+/// kept without a check (a check longer than a session goes on where it
+/// stopped, even from a check of the certificate before it was finished). The
+/// error names the first fact that fails.
 pub fn check(
     path: &Path,
-    earlier: Option<Progress>,
+    unfinished: bool,
+    earlier: &[Progress],
+    every: u64,
     mut progress: impl FnMut(Progress),
 ) -> Result<Checked, String> {
-    let mut reader = Reader::open(path).map_err(|e| e.to_string())?;
+    let mut reader = match unfinished {
+        true => Reader::open_unfinished(path),
+        false => Reader::open(path),
+    }
+    .map_err(|e| e.to_string())?;
     let header = reader.header;
-    let (size, crc) = reader.identity;
-    let skip = earlier
-        .filter(|e| (e.size, e.crc) == (size, crc))
-        .map_or(0, |e| e.facts);
+    let prefixes: Vec<Prefix> = earlier.iter().map(|p| p.prefix).collect();
+    let kept = read::longest_kept(path, &prefixes).map_err(|e| e.to_string())?;
+    let resumed = earlier.iter().find(|p| Some(p.prefix) == kept).copied();
+    let skip = resumed.map_or(0, |p| p.facts);
     let board = Board::new(header.pegs, header.colors, header.repeat)?;
     let checker = Checker::new(board, header.candidates_only);
     let mut kept = InFile::new(path, &reader).map_err(|e| e.to_string())?;
@@ -84,7 +94,15 @@ pub fn check(
     let mut batch: Vec<Fact> = Vec::new();
     loop {
         let first = facts;
-        let ended = read_batch(&mut reader, &mut kept, first, &mut batch, &checker.board);
+        let stop = |number: u64| number == skip || number.is_multiple_of(every);
+        let ended = read_batch(
+            &mut reader,
+            &mut kept,
+            first,
+            stop,
+            &mut batch,
+            &checker.board,
+        );
         if let Some(failure) = first_failure(&checker, &kept, &batch, first, skip) {
             return Err(failure);
         }
@@ -98,38 +116,65 @@ pub fn check(
             }
         }
         facts += batch.len() as u64;
-        if !batch.is_empty() && facts.is_multiple_of(PROGRESS_EVERY) && facts > skip {
-            progress(Progress { size, crc, facts });
+        // The facts kept unchecked must be the bytes their record named.
+        if let Some(resumed) = resumed.filter(|r| r.facts == facts && facts > first) {
+            if reader.prefix() != resumed.prefix {
+                return Err(format!(
+                    "its first {facts} facts are not the {} bytes the earlier check recorded",
+                    resumed.prefix.bytes
+                ));
+            }
         }
+        let now = Progress {
+            facts,
+            prefix: reader.prefix(),
+        };
         match ended {
             Some(Err(failure)) => return Err(failure),
-            Some(Ok(())) => break,
+            Some(Ok(())) => {
+                if facts > skip {
+                    progress(now);
+                }
+                break;
+            }
+            None if facts.is_multiple_of(every) && facts > skip && facts > first => progress(now),
             None => {}
         }
     }
-    if claims.is_empty() {
-        return Err("it claims nothing about the whole board".into());
+    if resumed.is_some_and(|r| r.facts > facts) {
+        return Err("it holds fewer facts than the earlier check recorded".into());
     }
     // The facts used were read again from the file: it must be the one checked.
-    if read::identity(path).ok() != Some(reader.identity) {
+    let finished = reader.identity.is_some();
+    let same = match reader.identity {
+        Some(identity) => read::identity(path).ok() == Some(identity),
+        None => read::longest_kept(path, &[reader.prefix()]).ok() == Some(Some(reader.prefix())),
+    };
+    if !same {
         return Err("it changed while it was checked".into());
+    }
+    if claims.is_empty() && finished {
+        return Err("it claims nothing about the whole board".into());
     }
     Ok(Checked {
         header,
         facts,
         earlier: skip.min(facts),
         claims,
+        finished,
     })
 }
 
 /// Reads the next facts, numbered from `first`, into `batch`, keeping each in
 /// `kept`: up to [`BATCH_FACTS`] facts and [`BATCH_SECRETS`] secrets, and never
-/// past a multiple of [`PROGRESS_EVERY`] (a record of progress names a batch's
-/// end). `Some` once the certificate ends: well, or with the error that ends it.
+/// past a number of facts where `stop` says (where progress is recorded, and
+/// where an earlier check's ended). `Some` once the certificate ends (or what
+/// is written of it): well, or with the error that ends it.
 fn read_batch(
     reader: &mut Reader,
     kept: &mut InFile,
     first: u64,
+    stop: impl Fn(u64) -> bool,
     batch: &mut Vec<Fact>,
     board: &Board,
 ) -> Option<Result<(), String>> {
@@ -137,7 +182,7 @@ fn read_batch(
     let mut secrets = 0;
     while batch.len() < BATCH_FACTS && secrets < BATCH_SECRETS {
         let number = first + batch.len() as u64;
-        if number > first && number.is_multiple_of(PROGRESS_EVERY) {
+        if number > first && stop(number) {
             break;
         }
         match reader.next(board, number) {

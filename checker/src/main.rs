@@ -2,6 +2,7 @@
 //! a tree file, that the tree reaches what the certificate proves.
 
 use checker::bounds::INFINITE;
+use checker::read::Prefix;
 use checker::{check, Checked, Claim, Progress};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,11 +19,18 @@ struct Args {
     /// alone, to see what it proves.
     #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
     files: Vec<PathBuf>,
-    /// Record in RECORD how far the check got (every 100,000 facts), and go on
-    /// from where an earlier check of the same certificate recorded there: for a
-    /// check longer than one sitting. What it skips, it says it skipped.
+    /// Record in RECORD how far the check got (every 100,000 facts and at its
+    /// end), and go on from where an earlier check of the same bytes recorded
+    /// there: for a check longer than one sitting. What it skips, it says it
+    /// skipped.
     #[arg(long, value_name = "RECORD")]
     resume: Option<PathBuf>,
+    /// The certificate may still be being written (a proof's
+    /// `certificate.partial`, in its checkpoint folder): check its facts as far
+    /// as they are written. It proves nothing yet; with --resume, the check of
+    /// the finished certificate goes on from there.
+    #[arg(long)]
+    unfinished: bool,
     /// Check facts on this many threads (0: one per core). Each fact uses only
     /// facts before it, so the outcome, and the first fact that fails, are the
     /// same on any number.
@@ -37,12 +45,15 @@ fn main() -> ExitCode {
         [tree, certificate] => (Some(tree), certificate),
         _ => unreachable!("clap takes one or two files"),
     };
+    if args.unfinished && tree.is_some() {
+        eprintln!("mmcheck: --unfinished checks a certificate alone: a tree is compared with a finished one");
+        return ExitCode::from(2);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads));
-    let outcome =
-        pool.and_then(|pool| pool.install(|| run(tree, certificate, args.resume.as_deref())));
+    let outcome = pool.and_then(|pool| pool.install(|| run(tree, certificate, &args)));
     match outcome {
         Ok(lines) => {
             lines.iter().for_each(|line| println!("{line}"));
@@ -55,60 +66,87 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(
-    tree: Option<&PathBuf>,
-    certificate: &Path,
-    record: Option<&Path>,
-) -> Result<Vec<String>, String> {
+/// How often, in facts, a check says how far it got and records it.
+const PROGRESS_EVERY: u64 = 100_000;
+
+fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<String>, String> {
     // The tree first: a wrong or damaged tree is said before a long check.
     let audited = tree.map(audited).transpose()?;
-    let earlier = record.and_then(read_progress);
+    let record = args.resume.as_deref();
+    let mut points = record.map(read_progress).unwrap_or_default();
     let stated = checker::read::stated_facts(certificate);
     // The last report, if any: its facts and when (the first counts from the start,
     // which includes reading past what an earlier check recorded).
     let start = std::time::Instant::now();
     let mut last: Option<(u64, std::time::Instant)> = None;
-    let checked = check(certificate, earlier, |now| {
-        // How far, and how fast lately: a check of millions of facts takes hours.
-        let of = stated.map_or(String::new(), |all| {
-            format!(
-                " of the {all} it says it holds ({:.0}%)",
-                100.0 * now.facts as f64 / all.max(1) as f64
-            )
-        });
-        let pace = match last {
-            Some((facts, at)) => format!(
-                ", the last {} in {:.0} s",
-                now.facts - facts,
-                at.elapsed().as_secs_f64()
-            ),
-            None => format!(", {:.0} s after the start", start.elapsed().as_secs_f64()),
-        };
-        eprintln!("mmcheck: {} facts checked{of}{pace}", now.facts);
-        last = Some((now.facts, std::time::Instant::now()));
-        if let Some(record) = record {
-            if let Err(e) = write_progress(record, now) {
-                eprintln!(
-                    "mmcheck: cannot record the progress in {}: {e}",
-                    record.display()
-                );
+    let checked = check(
+        certificate,
+        args.unfinished,
+        &points.clone(),
+        PROGRESS_EVERY,
+        |now| {
+            if let Some(record) = record {
+                // Those of the earlier points this file no longer starts with are
+                // dropped (the check went on from the last it does).
+                points.retain(|p| p.facts < now.facts && p.prefix.bytes < now.prefix.bytes);
+                points.push(now);
+                if let Err(e) = write_progress(record, &points) {
+                    eprintln!(
+                        "mmcheck: cannot record the progress in {}: {e}",
+                        record.display()
+                    );
+                }
             }
-        }
-    })
+            if !now.facts.is_multiple_of(PROGRESS_EVERY) {
+                return; // the end: said below
+            }
+            // How far, and how fast lately: a check of millions of facts takes hours.
+            let of = stated.map_or(String::new(), |all| {
+                format!(
+                    " of the {all} it says it holds ({:.0}%)",
+                    100.0 * now.facts as f64 / all.max(1) as f64
+                )
+            });
+            let pace = match last {
+                Some((facts, at)) => format!(
+                    ", the last {} in {:.0} s",
+                    now.facts - facts,
+                    at.elapsed().as_secs_f64()
+                ),
+                None => format!(", {:.0} s after the start", start.elapsed().as_secs_f64()),
+            };
+            eprintln!("mmcheck: {} facts checked{of}{pace}", now.facts);
+            last = Some((now.facts, std::time::Instant::now()));
+        },
+    )
     .map_err(|e| format!("{}: {e}", certificate.display()))?;
     let Checked {
         header,
         facts,
         earlier,
         ref claims,
+        finished,
     } = checked;
-    let proven = match (earlier, record) {
+    let by_earlier = match (earlier, record) {
         (1.., Some(record)) => format!(
-            "proven (certificate checked: {facts} facts, the first {earlier} by an earlier check recorded in {})",
+            ", the first {earlier} by an earlier check recorded in {}",
             record.display()
         ),
-        _ => format!("proven (certificate checked: {facts} facts)"),
+        _ => String::new(),
     };
+    if !finished {
+        let then = match record {
+            Some(record) => format!(
+                "; a check of the finished certificate with --resume {} goes on from there",
+                record.display()
+            ),
+            None => String::new(),
+        };
+        return Ok(vec![format!(
+            "unfinished: its first {facts} facts hold{by_earlier}; it is still being written (no end yet), so it proves nothing yet{then}"
+        )]);
+    }
+    let proven = format!("proven (certificate checked: {facts} facts{by_earlier})");
     let mut lines: Vec<String> = (claims.iter())
         .filter(|c| c.bound == INFINITE)
         .map(|c| {
@@ -185,26 +223,34 @@ fn audited(path: &PathBuf) -> Result<(lookup::Board, u64, u32, bool), String> {
     ))
 }
 
-/// The progress an earlier check recorded in `record`, if it holds one.
-fn read_progress(record: &Path) -> Option<Progress> {
-    let text = std::fs::read_to_string(record).ok()?;
-    let mut numbers = text
-        .split_whitespace()
-        .filter_map(|w| w.parse::<u64>().ok());
-    let (size, crc, facts) = (numbers.next()?, numbers.next()?, numbers.next()?);
-    Some(Progress {
-        size,
-        crc: u32::try_from(crc).ok()?,
-        facts,
-    })
+/// The progress earlier checks recorded in `record`, if it holds any: a line
+/// each, as [`write_progress`] writes them.
+fn read_progress(record: &Path) -> Vec<Progress> {
+    let text = std::fs::read_to_string(record).unwrap_or_default();
+    let point = |line: &str| {
+        let mut numbers = line
+            .split_whitespace()
+            .filter_map(|w| w.trim_end_matches([',', ';']).parse::<u64>().ok());
+        let (facts, bytes, crc) = (numbers.next()?, numbers.next()?, numbers.next()?);
+        let crc = u32::try_from(crc).ok()?;
+        Some(Progress {
+            facts,
+            prefix: Prefix { bytes, crc },
+        })
+    };
+    text.lines().filter_map(point).collect()
 }
 
-/// Records `now` in `record`, through a temporary file renamed over it.
-fn write_progress(record: &Path, now: Progress) -> std::io::Result<()> {
-    let text = format!(
-        "mmcheck progress: the certificate of {} bytes with CRC-32 {} holds in its first {} facts\n",
-        now.size, now.crc, now.facts
-    );
+/// Records `points` in `record`, through a temporary file renamed over it.
+fn write_progress(record: &Path, points: &[Progress]) -> std::io::Result<()> {
+    let text: String = (points.iter())
+        .map(|p| {
+            format!(
+                "mmcheck progress: the first {} facts hold; they are the first {} bytes, whose CRC-32 is {}\n",
+                p.facts, p.prefix.bytes, p.prefix.crc
+            )
+        })
+        .collect();
     let temporary = record.with_extension("tmp");
     std::fs::write(&temporary, text)?;
     std::fs::rename(&temporary, record)

@@ -2,11 +2,14 @@
 //! time, so that a certificate of gigabytes is never in memory whole; a fact that
 //! a later one uses is read again from the file ([`InFile`]). Everything
 //! read is only a claim: the header's board must be the tree's, the checksum must
-//! match, and every relabelling is checked to permute the pegs and colours.
+//! match, and every relabelling is checked to permute the pegs and colours. A
+//! certificate still being written has no checksum yet: what is read of it is
+//! named by the CRC-32 of the bytes read ([`Prefix`]), which the finished one
+//! must start with for a check of it to keep those facts.
 
 use crate::game::{Board, Relabel};
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 
@@ -58,16 +61,118 @@ pub struct Head {
 
 /// A certificate being read.
 pub struct Reader {
-    input: BufReader<File>,
-    /// Bytes left before the checksum.
-    left: u64,
+    input: Stream,
     pub header: Header,
-    /// The file's size and checksum: which certificate this is.
-    pub identity: (u64, u32),
+    /// The file's size and checksum, which name the certificate, once checked;
+    /// `None` for one still being written ([`Reader::open_unfinished`]).
+    pub identity: Option<(u64, u32)>,
+}
+
+/// Where a certificate has been read to, and the CRC-32 of every byte before:
+/// what a record of a check's progress names ([`crate::Progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefix {
+    pub bytes: u64,
+    pub crc: u32,
+}
+
+/// The file read from its start, with the CRC-32 of what was read: a record of
+/// progress names the very bytes its facts were parsed from. The record being
+/// read stays in the buffer until the next one starts, so that a record that
+/// a certificate still being written has only begun can be left unread.
+struct Stream {
+    file: File,
+    buffer: Vec<u8>,
+    /// The buffer's bytes `pos..filled` are unread; the record being read
+    /// started at `mark`.
+    pos: usize,
+    filled: usize,
+    mark: usize,
+    /// Where the buffer starts in the file, and the CRC-32 of the bytes before.
+    start: u64,
+    before: crc32fast::Hasher,
+    /// Where the records end: before the checksum of a finished certificate; as
+    /// far as the file goes for one still being written.
+    end: Option<u64>,
+}
+
+const BUFFER: usize = 1 << 20;
+
+impl Stream {
+    fn new(file: File, end: Option<u64>, capacity: usize) -> Stream {
+        Stream {
+            file,
+            buffer: vec![0; capacity],
+            pos: 0,
+            filled: 0,
+            mark: 0,
+            start: 0,
+            before: crc32fast::Hasher::new(),
+            end,
+        }
+    }
+
+    fn at(&self) -> u64 {
+        self.start + self.pos as u64
+    }
+
+    fn prefix(&self) -> Prefix {
+        let mut crc = self.before.clone();
+        crc.update(&self.buffer[..self.pos]);
+        Prefix {
+            bytes: self.at(),
+            crc: crc.finalize(),
+        }
+    }
+
+    /// Reads more of the file behind what is unread, keeping the record begun at
+    /// `mark`; false at the end (of the records, or of the file as it is now).
+    fn more(&mut self) -> io::Result<bool> {
+        let kept = self.mark;
+        self.before.update(&self.buffer[..kept]);
+        self.buffer.copy_within(kept..self.filled, 0);
+        self.start += kept as u64;
+        (self.pos, self.filled, self.mark) = (self.pos - kept, self.filled - kept, 0);
+        if self.filled == self.buffer.len() {
+            // A record longer than the buffer (a set of many codes): room for it.
+            self.buffer.resize(2 * self.buffer.len(), 0);
+        }
+        let room = self.buffer.len() - self.filled;
+        let wanted = match self.end {
+            Some(end) => room.min((end - self.start - self.filled as u64) as usize),
+            None => room,
+        };
+        let read = loop {
+            match self
+                .file
+                .read(&mut self.buffer[self.filled..self.filled + wanted])
+            {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => break read?,
+            }
+        };
+        self.filled += read;
+        Ok(read > 0)
+    }
+
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos == self.filled && !self.more()? {
+            return Ok(None);
+        }
+        Ok(Some(self.buffer[self.pos]))
+    }
 }
 
 fn bad(what: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, what.into())
+}
+
+/// What a certificate still being written has not written yet.
+fn unwritten() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::UnexpectedEof,
+        "it ends in the middle of a record",
+    )
 }
 
 /// The size and checksum of the certificate at `path`, once the checksum is
@@ -77,23 +182,55 @@ pub fn identity(path: &Path) -> io::Result<(u64, u32)> {
     if size < 18 {
         return Err(bad("too short to be a certificate"));
     }
-    let mut input = BufReader::with_capacity(1 << 20, File::open(path)?);
-    let mut crc = crc32fast::Hasher::new();
-    let mut buffer = vec![0u8; 1 << 20];
-    let mut left = size - 4;
-    while left > 0 {
-        let take = buffer.len().min(left as usize);
-        input.read_exact(&mut buffer[..take])?;
-        crc.update(&buffer[..take]);
-        left -= take as u64;
-    }
+    let (bytes, crc) = crc_of(path, &[size - 4])?;
     let mut stored = [0u8; 4];
-    input.read_exact(&mut stored)?;
+    File::open(path)?.read_exact_at(&mut stored, size - 4)?;
     let stored = u32::from_le_bytes(stored);
-    match crc.finalize() == stored {
+    match bytes == [size - 4] && crc.first() == Some(&stored) {
         true => Ok((size, stored)),
         false => Err(bad("its checksum does not match: the file is damaged")),
     }
+}
+
+/// The CRC-32 of the file's first `ends[i]` bytes, for each of `ends`
+/// (ascending) that the file reaches, in one pass: which ends it reached, and
+/// their checksums.
+fn crc_of(path: &Path, ends: &[u64]) -> io::Result<(Vec<u64>, Vec<u32>)> {
+    let mut input = File::open(path)?;
+    let mut crc = crc32fast::Hasher::new();
+    let mut buffer = vec![0u8; BUFFER];
+    let (mut at, mut reached, mut crcs) = (0u64, Vec::new(), Vec::new());
+    for &end in ends {
+        while at < end {
+            let take = buffer.len().min((end - at) as usize);
+            match input.read(&mut buffer[..take]) {
+                Ok(0) => return Ok((reached, crcs)),
+                Ok(read) => {
+                    crc.update(&buffer[..read]);
+                    at += read as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        reached.push(end);
+        crcs.push(crc.clone().finalize());
+    }
+    Ok((reached, crcs))
+}
+
+/// Of the prefixes `recorded` (of earlier reads of a certificate), the longest
+/// that the file at `path` still has: the same bytes, by their CRC-32.
+pub fn longest_kept(path: &Path, recorded: &[Prefix]) -> io::Result<Option<Prefix>> {
+    let mut ends: Vec<u64> = recorded.iter().map(|p| p.bytes).collect();
+    ends.sort_unstable();
+    ends.dedup();
+    let (reached, crcs) = crc_of(path, &ends)?;
+    let has = |p: &&Prefix| {
+        let at = reached.binary_search(&p.bytes);
+        at.is_ok_and(|i| crcs[i] == p.crc)
+    };
+    Ok(recorded.iter().filter(has).max_by_key(|p| p.bytes).copied())
 }
 
 /// How many facts the certificate at `path` says it holds: the count in its end
@@ -117,14 +254,30 @@ pub fn stated_facts(path: &Path) -> Option<u64> {
 }
 
 impl Reader {
-    /// Opens the certificate at `path`: checks its checksum ([`identity`]), then
-    /// reads its header.
+    /// Opens the finished certificate at `path`: checks its checksum
+    /// ([`identity`]), then reads its header.
     pub fn open(path: &Path) -> io::Result<Reader> {
         let (size, crc) = identity(path)?;
+        let input = Stream::new(File::open(path)?, Some(size - 4), BUFFER);
+        Reader::start(input, Some((size, crc)))
+    }
+
+    /// Opens the certificate at `path`, which may still be being written (a
+    /// proof's `certificate.partial`): finished, as [`Reader::open`] does; else
+    /// its facts are read as far as they are written, and a record the writer
+    /// has only begun is left unread. Such a file has no checksum yet: what is
+    /// read of it is named by its prefixes' ([`Reader::prefix`]).
+    pub fn open_unfinished(path: &Path) -> io::Result<Reader> {
+        if stated_facts(path).is_some() && identity(path).is_ok() {
+            return Reader::open(path);
+        }
+        Reader::start(Stream::new(File::open(path)?, None, BUFFER), None)
+    }
+
+    fn start(input: Stream, identity: Option<(u64, u32)>) -> io::Result<Reader> {
         let mut reader = Reader {
-            input: BufReader::with_capacity(1 << 20, File::open(path)?),
-            left: size - 4,
-            identity: (size, crc),
+            input,
+            identity,
             header: Header {
                 pegs: 0,
                 colors: 0,
@@ -161,20 +314,42 @@ impl Reader {
 
     /// Where the next byte is in the file.
     pub fn at(&self) -> u64 {
-        self.identity.0 - 4 - self.left
+        self.input.at()
     }
 
-    /// The next fact; `None` at the end, where the count of facts must be `facts`.
+    /// The bytes read so far and their CRC-32: between facts, what names them.
+    pub fn prefix(&self) -> Prefix {
+        self.input.prefix()
+    }
+
+    /// The next fact; `None` at the end, where the count of facts must be
+    /// `facts`, or where a certificate still being written stops for now (its
+    /// last record unread if it is not whole). At `None`, [`Reader::prefix`]
+    /// names the bytes up to the end of the last fact.
     pub fn next(&mut self, board: &Board, facts: u64) -> io::Result<Option<Fact>> {
-        match self.byte()? {
-            0 => {
-                if self.number()? != facts || self.left != 0 {
+        self.input.mark = self.input.pos;
+        let next = match self.byte() {
+            Ok(0) if self.identity.is_none() => Err(bad(
+                "it ends, but its checksum does not match: the file is damaged",
+            )),
+            Ok(0) => {
+                if self.number()? != facts || self.input.peek()?.is_some() {
                     return Err(bad("its end does not match the facts it holds"));
                 }
+                // Where the facts end, as where an unfinished one stops.
+                self.input.pos = self.input.mark;
                 Ok(None)
             }
-            1 => self.fact(board).map(Some),
-            tag => Err(bad(format!("a record of unknown kind {tag}"))),
+            Ok(1) => self.fact(board).map(Some),
+            Ok(tag) => Err(bad(format!("a record of unknown kind {tag}"))),
+            Err(e) => Err(e),
+        };
+        match next {
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof && self.identity.is_none() => {
+                self.input.pos = self.input.mark;
+                Ok(None)
+            }
+            next => next,
         }
     }
 
@@ -198,18 +373,10 @@ impl Reader {
             .map(|_| Ok((self.number()?, self.optional_relabel(board)?)))
             .collect::<io::Result<_>>()?;
         // A claim follows its fact at once; peek for it.
-        let claim = self.left > 0 && {
-            let mut peek = [0u8];
-            self.input.read_exact(&mut peek)?;
-            if peek[0] == 2 {
-                self.left -= 1;
-                true
-            } else {
-                // Not a claim: the byte starts the next record.
-                self.input.seek_relative(-1)?;
-                false
-            }
-        };
+        let claim = self.input.peek()? == Some(2);
+        if claim {
+            self.input.pos += 1;
+        }
         Ok(Fact {
             depth,
             bound,
@@ -298,11 +465,17 @@ trait Input {
 
 impl Input for Reader {
     fn bytes(&mut self, out: &mut [u8]) -> io::Result<()> {
-        if (out.len() as u64) > self.left {
-            return Err(bad("it ends in the middle of a record"));
+        let mut done = 0;
+        while done < out.len() {
+            let input = &mut self.input;
+            if input.pos == input.filled && !input.more()? {
+                return Err(unwritten());
+            }
+            let take = (out.len() - done).min(input.filled - input.pos);
+            out[done..done + take].copy_from_slice(&input.buffer[input.pos..input.pos + take]);
+            (done, input.pos) = (done + take, input.pos + take);
         }
-        self.left -= out.len() as u64;
-        self.input.read_exact(out)
+        Ok(())
     }
 }
 
@@ -352,5 +525,103 @@ impl InFile {
             1 => input.head(board),
             _ => Err(bad("a fact read again is not a fact")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Vec<u8> {
+        let trees = Path::new(env!("CARGO_MANIFEST_DIR")).join("../trees");
+        std::fs::read(trees.join(name)).unwrap()
+    }
+
+    fn written(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("mmcheck-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// Every fact of `reader` up to where it stops, and where the last ended.
+    fn read_all(reader: &mut Reader) -> (u64, Prefix) {
+        let h = reader.header;
+        let board = Board::new(h.pegs, h.colors, h.repeat).unwrap();
+        let (mut facts, mut end) = (0, reader.prefix());
+        while reader.next(&board, facts).unwrap().is_some() {
+            (facts, end) = (facts + 1, reader.prefix());
+        }
+        (facts, end)
+    }
+
+    #[test]
+    fn a_certificate_cut_anywhere_reads_as_far_as_its_whole_records() {
+        let whole = shipped("optimal-4x6.mmc");
+        let finished = written("whole.mmc", &whole);
+        let (all, end) = read_all(&mut Reader::open(&finished).unwrap());
+        // The records end before the end record (tag, count, checksum).
+        assert_eq!(end.crc, crc32fast::hash(&whole[..end.bytes as usize]));
+        assert_eq!(
+            Reader::open_unfinished(&finished).unwrap().identity,
+            Reader::open(&finished).unwrap().identity
+        );
+        let mut seen = Vec::new();
+        for cut in (14..end.bytes as usize)
+            .step_by(97)
+            .chain([end.bytes as usize])
+        {
+            let path = written("cut.mmc", &whole[..cut]);
+            assert!(
+                Reader::open(&path).is_err(),
+                "a cut file is damaged as a finished one"
+            );
+            let mut reader = Reader::open_unfinished(&path).unwrap();
+            assert_eq!(reader.identity, None);
+            let (facts, at) = read_all(&mut reader);
+            // It stops at the end of a whole record, named by those bytes' CRC.
+            assert!(at.bytes as usize <= cut && facts <= all, "{cut}");
+            assert_eq!(at.crc, crc32fast::hash(&whole[..at.bytes as usize]));
+            let kept = longest_kept(&finished, &[at]).unwrap();
+            assert_eq!(kept, Some(at), "the finished file starts with those bytes");
+            seen.push((facts, at.bytes));
+        }
+        // Every cut's records are the finished file's, and more of it reads more.
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(seen.last(), Some(&(all, end.bytes)));
+    }
+
+    #[test]
+    fn the_longest_prefix_kept_wins_and_one_changed_is_not_kept() {
+        let whole = shipped("optimal-4x6.mmc");
+        let path = written("kept.mmc", &whole);
+        let at = |bytes: u64| Prefix {
+            bytes,
+            crc: crc32fast::hash(&whole[..bytes as usize]),
+        };
+        let changed = Prefix {
+            crc: at(900).crc ^ 1,
+            ..at(900)
+        };
+        let past = Prefix {
+            bytes: whole.len() as u64 + 1,
+            crc: 0,
+        };
+        let kept = longest_kept(&path, &[at(300), changed, at(700), past]).unwrap();
+        assert_eq!(kept, Some(at(700)));
+        assert_eq!(longest_kept(&path, &[changed, past]).unwrap(), None);
+    }
+
+    #[test]
+    fn a_record_longer_than_the_buffer_reads_whole() {
+        // A stream whose buffer starts smaller than one record grows to hold it.
+        let whole = shipped("optimal-4x6.mmc");
+        let path = written("small.mmc", &whole);
+        let (size, crc) = identity(&path).unwrap();
+        let input = Stream::new(File::open(&path).unwrap(), Some(size - 4), 16);
+        let (facts, _) = read_all(&mut Reader::start(input, Some((size, crc))).unwrap());
+        let (expected, _) = read_all(&mut Reader::open(&path).unwrap());
+        assert_eq!(facts, expected);
     }
 }

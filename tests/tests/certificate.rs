@@ -556,7 +556,16 @@ fn a_certified_proof_interrupted_twice_resumes_and_its_certificate_checks() {
     let out = dir.join("resumed.mmt");
     let certified = [&proof[..], &["--certificate", cert.to_str().unwrap()]].concat();
     interrupt(&certified, &ck, &out);
-    assert!(ck.join("certificate.partial").exists() && !cert.exists());
+    let partial = ck.join("certificate.partial");
+    assert!(partial.exists() && !cert.exists());
+    // Checked while it is written (a check as long as a proof runs beside it).
+    let record = dir.join("check.record");
+    let [record_arg, partial_arg] = [&record, &partial].map(|p| p.to_str().unwrap());
+    let so_far = ok(
+        "mmcheck",
+        &["--unfinished", "--resume", record_arg, partial_arg],
+    );
+    assert!(so_far.starts_with("unfinished: its first "), "{so_far}");
     interrupt(&certified, &ck, &out);
     let args = [&certified[..], &["--checkpoint", ck.to_str().unwrap()]].concat();
     let (tree, report) = generate(&dir, "resumed.mmt", &args);
@@ -566,6 +575,14 @@ fn a_certified_proof_interrupted_twice_resumes_and_its_certificate_checks() {
     assert_eq!(std::fs::read(&tree).unwrap(), shipped);
     assert!(accepted(&[&tree, &cert]).contains("optimal: total 20471, proven"));
     assert!(!ck.join("certificate.partial").exists());
+    // The check of the finished certificate goes on from the bytes it kept of
+    // the unfinished one's (a resumed proof rewrites what followed its checkpoint).
+    let [tree_arg, cert_arg] = [&tree, &cert].map(|p| p.to_str().unwrap());
+    let resumed = ok("mmcheck", &["--resume", record_arg, tree_arg, cert_arg]);
+    assert!(
+        resumed.starts_with("optimal: total 20471, proven"),
+        "{resumed}"
+    );
     // Its checkpoint's facts are in that certificate, now finished: a rerun asks for
     // a new folder rather than write a certificate that rests on facts it lacks.
     let again = fails(
@@ -600,32 +617,103 @@ fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
     let tree = root().join("trees/optimal-4x6.mmt");
     let cert = root().join("trees/optimal-4x6.mmc");
     let bytes = std::fs::read(&cert).unwrap();
-    let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
     let record = dir.join("progress");
-    let resume = |record: &Path| {
-        let [record, tree, cert] = [record, &tree, &cert].map(|p| p.to_str().unwrap());
-        ok("mmcheck", &["--resume", record, tree, cert])
-    };
-    // Nothing recorded yet: a whole check.
-    let whole = resume(&record);
+    let [record_arg, tree_arg, cert_arg] = [&record, &tree, &cert].map(|p| p.to_str().unwrap());
+    let resume = || ok("mmcheck", &["--resume", record_arg, tree_arg, cert_arg]);
+    // Nothing recorded yet: a whole check, recorded at its end.
+    let whole = resume();
     assert!(
-        whole.starts_with("optimal: total 5625, proven (certificate checked: "),
+        whole.starts_with("optimal: total 5625, proven (certificate checked: 533 facts)"),
         "{whole}"
     );
-    assert!(!whole.contains("earlier"), "{whole}");
-    // This certificate's first 300 facts recorded as checked: kept, and said.
-    let mine = format!("mmcheck progress: the certificate of {} bytes with CRC-32 {crc} holds in its first 300 facts\n", bytes.len());
-    std::fs::write(&record, &mine).unwrap();
-    let said = resume(&record);
+    let recorded = std::fs::read_to_string(&record).unwrap();
     assert!(
-        said.contains("the first 300 by an earlier check recorded in"),
-        "{said}"
+        recorded.starts_with("mmcheck progress: the first 533 facts hold;"),
+        "{recorded}"
     );
-    // Another certificate's record is not used.
+    // Checked again with that record: every fact kept, and said.
+    let again = resume();
+    assert_eq!(
+        again,
+        whole.replace(
+            "533 facts)",
+            &format!("533 facts, the first 533 by an earlier check recorded in {record_arg})")
+        )
+    );
+    // The certificate while it was written: cut in the middle of a record.
+    let partial = dir.join("certificate.partial");
+    std::fs::write(&partial, &bytes[..bytes.len() / 2]).unwrap();
+    let partial_arg = partial.to_str().unwrap();
+    std::fs::remove_file(&record).unwrap();
+    let unfinished = ok(
+        "mmcheck",
+        &["--unfinished", "--resume", record_arg, partial_arg],
+    );
+    let facts: u64 = (unfinished.strip_prefix("unfinished: its first "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{unfinished}"));
+    assert!(facts > 100 && facts < 533, "{unfinished}");
+    assert!(
+        unfinished.contains(
+            "so it proves nothing yet; a check of the finished certificate with --resume"
+        ),
+        "{unfinished}"
+    );
+    // The finished certificate starts with those bytes: its check goes on from there.
+    let said = resume();
+    assert_eq!(
+        said,
+        whole.replace(
+            "533 facts)",
+            &format!("533 facts, the first {facts} by an earlier check recorded in {record_arg})")
+        )
+    );
+    // A record of other bytes is not used: the check starts again.
+    let other = std::fs::read_to_string(&record).unwrap();
+    let crc = |line: &str| line.rsplit(' ').next().unwrap().trim().to_string();
+    let lines: Vec<&str> = other.lines().collect();
+    assert_eq!(lines.len(), 2, "{other}");
+    let changed: String = (lines.iter())
+        .map(|l| {
+            format!(
+                "{}{}\n",
+                l.trim_end_matches(&crc(l)),
+                crc(l).parse::<u32>().unwrap() ^ 1
+            )
+        })
+        .collect();
+    std::fs::write(&record, &changed).unwrap();
+    assert_eq!(resume(), whole);
+    // Of several, the longest still kept: the unfinished check's, past a changed one.
     std::fs::write(
         &record,
-        mine.replace(&crc.to_string(), &(crc ^ 1).to_string()),
+        format!("{}\n{}", lines[0], changed.lines().nth(1).unwrap()),
     )
     .unwrap();
-    assert_eq!(resume(&record), whole);
+    assert!(resume().contains(&format!("the first {facts} by an earlier check")));
+    // A record that names more facts than those bytes hold is refused, not trusted.
+    let lying = lines[0].replace(
+        &format!("first {facts} facts"),
+        &format!("first {} facts", facts + 1),
+    );
+    std::fs::write(&record, lying).unwrap();
+    let err = fails("mmcheck", &["--resume", record_arg, tree_arg, cert_arg]);
+    assert!(err.contains("are not the"), "{err}");
+    // A finished certificate named unfinished is checked whole; a tree is not
+    // compared with one still being written.
+    std::fs::remove_file(&record).unwrap();
+    let finished = ok("mmcheck", &["--unfinished", cert_arg]);
+    assert!(
+        finished.starts_with("every strategy needs at least 5625 guesses in total: proven"),
+        "{finished}"
+    );
+    let usage = run("mmcheck", &["--unfinished", tree_arg, partial_arg]);
+    assert_eq!(usage.status.code(), Some(2));
+    // Without --unfinished, a certificate cut short is damaged.
+    let err = fails("mmcheck", &[partial_arg]);
+    assert!(
+        err.contains("damaged") || err.contains("too short"),
+        "{err}"
+    );
 }
