@@ -329,9 +329,8 @@ impl Reader {
     pub fn next(&mut self, board: &Board, facts: u64) -> io::Result<Option<Fact>> {
         self.input.mark = self.input.pos;
         let next = match self.byte() {
-            Ok(0) if self.identity.is_none() => Err(bad(
-                "it ends, but its checksum does not match: the file is damaged",
-            )),
+            // Finished since it was opened: its facts end here.
+            Ok(0) if self.identity.is_none() => Err(unwritten()),
             Ok(0) => {
                 if self.number()? != facts || self.input.peek()?.is_some() {
                     return Err(bad("its end does not match the facts it holds"));
@@ -373,7 +372,12 @@ impl Reader {
             .map(|_| Ok((self.number()?, self.optional_relabel(board)?)))
             .collect::<io::Result<_>>()?;
         // A claim follows its fact at once; peek for it.
-        let claim = self.input.peek()? == Some(2);
+        let claim = match self.input.peek()? {
+            Some(byte) => byte == 2,
+            // Its claim byte may not be written yet: the fact is not whole yet.
+            None if self.identity.is_none() => return Err(unwritten()),
+            None => false,
+        };
         if claim {
             self.input.pos += 1;
         }
@@ -545,15 +549,22 @@ mod tests {
         path
     }
 
-    /// Every fact of `reader` up to where it stops, and where the last ended.
-    fn read_all(reader: &mut Reader) -> (u64, Prefix) {
+    /// Every fact of `reader` up to where it stops (whether each is a claim),
+    /// and where the last ended.
+    fn read_claims(reader: &mut Reader) -> (Vec<bool>, Prefix) {
         let h = reader.header;
         let board = Board::new(h.pegs, h.colors, h.repeat).unwrap();
-        let (mut facts, mut end) = (0, reader.prefix());
-        while reader.next(&board, facts).unwrap().is_some() {
-            (facts, end) = (facts + 1, reader.prefix());
+        let (mut claims, mut end) = (Vec::new(), reader.prefix());
+        while let Some(fact) = reader.next(&board, claims.len() as u64).unwrap() {
+            claims.push(fact.claim);
+            end = reader.prefix();
         }
-        (facts, end)
+        (claims, end)
+    }
+
+    fn read_all(reader: &mut Reader) -> (u64, Prefix) {
+        let (claims, end) = read_claims(reader);
+        (claims.len() as u64, end)
     }
 
     #[test]
@@ -567,11 +578,12 @@ mod tests {
             Reader::open_unfinished(&finished).unwrap().identity,
             Reader::open(&finished).unwrap().identity
         );
+        let (claims, _) = read_claims(&mut Reader::open(&finished).unwrap());
+        assert_eq!(claims.last(), Some(&true), "it ends with its claim");
         let mut seen = Vec::new();
-        for cut in (14..end.bytes as usize)
-            .step_by(97)
-            .chain([end.bytes as usize])
-        {
+        // Cuts all through it, and at every byte of its last 64 (the claim's end).
+        let near_end = end.bytes as usize - 64..whole.len();
+        for cut in (14..end.bytes as usize).step_by(97).chain(near_end) {
             let path = written("cut.mmc", &whole[..cut]);
             assert!(
                 Reader::open(&path).is_err(),
@@ -579,7 +591,10 @@ mod tests {
             );
             let mut reader = Reader::open_unfinished(&path).unwrap();
             assert_eq!(reader.identity, None);
-            let (facts, at) = read_all(&mut reader);
+            let (read, at) = read_claims(&mut reader);
+            // A fact is read only once whole, its claim byte included.
+            assert_eq!(read[..], claims[..read.len()], "{cut}");
+            let facts = read.len() as u64;
             // It stops at the end of a whole record, named by those bytes' CRC.
             assert!(at.bytes as usize <= cut && facts <= all, "{cut}");
             assert_eq!(at.crc, crc32fast::hash(&whole[..at.bytes as usize]));
