@@ -171,14 +171,16 @@ fn a_logged_proof_shows_its_gap_closing() {
     let standing = lines.next().expect(&log);
     let in_all =
         format!("exact search: 0 positions searched ({searched} in all, with the runs before); ");
+    let done = "proven total at least 11228, best total 11228, gap 0.00%: the least total, proven; what is left is to build the tree";
     assert!(
-        standing.starts_with(&in_all)
-            && standing.contains("proven total at least 11228, best total 11228, gap 0.00%"),
+        standing.starts_with(&in_all) && standing.contains(done),
         "{resumed}\n{standing}"
     );
-    // The next line names the best tree's first guess (4x7: 1123, RESULTS.md).
+    // The next line names the best tree's first guess (4x7: 1123, RESULTS.md),
+    // and every other first guess (1111, 1112, 1122, 1234) settled.
     let firsts = lines.next().expect(&log);
     assert!(firsts.contains(" 1123 11228 (the best tree's)"), "{firsts}");
+    assert_eq!(firsts.matches(" (settled)").count(), 4, "{firsts}");
     let classes = lines.next().expect(&log);
     assert!(
         classes.starts_with("  first guesses, the classes solved: ")
@@ -208,7 +210,7 @@ fn a_logged_proof_shows_its_gap_closing() {
     assert!(
         text.contains(": 4x7, ")
             && text.contains(&format!("searched     {} positions", searched + more))
-            && text.contains("proven       total at least 11228, best total 11228, gap 0.00%")
+            && text.contains("best total 11228, gap 0.00%: the least total, proven; what is left")
             && text.contains("1123 11228 (the best tree's)")
             && !text.contains("classes solved"),
         "{text}"

@@ -708,7 +708,9 @@ fn standing_line(strategy: &dyn Strategy, standing: Option<&Standing>) -> String
 }
 
 /// The best total found against the floor, as the log says it: "best total B,
-/// gap G%; K of N first guesses open", or "no complete tree yet".
+/// gap G%; K of N first guesses open", or "no complete tree yet". Once the floor
+/// meets the best total the proof is done, and a run then builds its tree, which
+/// takes a while where the cache has let facts go: it says so.
 pub fn best_words(standing: &Standing) -> String {
     let Standing {
         best,
@@ -717,6 +719,9 @@ pub fn best_words(standing: &Standing) -> String {
         ..
     } = *standing;
     match best {
+        Some(best) if floor >= best => format!(
+            "best total {best}, gap 0.00%: the least total, proven; what is left is to build the tree (searching again what the cache let go)"
+        ),
         Some(best) => format!(
             "best total {best}, gap {:.2}%; {} of {} first guesses open",
             100.0 * f64::from(best - best.min(floor)) / f64::from(best),
@@ -729,15 +734,15 @@ pub fn best_words(standing: &Standing) -> String {
 
 /// Each first guess and the least total of a tree that starts with it, as a
 /// log says it: "first guesses, the least total of each: 11223 68268 (the best
-/// tree's), 11234 73800 (settled), ...", settled where that is above the best
-/// total found.
+/// tree's), 11234 73800 (settled), ...", settled where no tree that starts with
+/// it can cost less than the best found.
 pub fn firsts_line(board: Board, standing: &Standing) -> String {
     let each: Vec<String> = (standing.firsts.iter())
         .map(|&(guess, floor)| {
             let code = guess_text(board, guess);
             let note = match standing.best {
-                Some(b) if floor > b => " (settled)",
                 _ if standing.best_first == Some(guess) => " (the best tree's)",
+                Some(b) if floor >= b => " (settled)",
                 _ => "",
             };
             format!("{code} {floor}{note}")
