@@ -74,7 +74,12 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
     let audited = tree.map(audited).transpose()?;
     let record = args.resume.as_deref();
     let mut points = record.map(read_progress).unwrap_or_default();
-    let stated = checker::read::stated_facts(certificate);
+    // What its end record says it holds: a certificate still being written has
+    // none yet (its last bytes are some fact's).
+    let stated = match args.unfinished {
+        true => None,
+        false => checker::read::stated_facts(certificate),
+    };
     // The last report, if any: its facts and when (the first counts from the start,
     // which includes reading past what an earlier check recorded).
     let start = std::time::Instant::now();
