@@ -513,3 +513,45 @@ fn status_says_when_a_checkpoint_kept_no_floor() {
         "{status}"
     );
 }
+
+#[test]
+fn a_logged_proof_says_how_far_its_tree_is_built() {
+    // A cache of 1 MiB lets most facts go, so once the proof is done the tree is
+    // built node by node for a while: each line then says how far it is.
+    let dir = scratch("build_log");
+    let out = run(
+        "mmgen",
+        &[
+            &PROOF[..],
+            &["--threads", "1", "--cache-mib", "1", "--log-every", "0.01"],
+            &["--out", dir.join("t.mmt").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success());
+    let log = String::from_utf8(out.stderr).unwrap();
+    let placed: Vec<u32> = (log.lines())
+        .filter_map(|l| l.strip_prefix("  the tree: placed "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(!placed.is_empty(), "{log}");
+    assert!(placed.windows(2).all(|w| w[0] <= w[1]), "{placed:?}");
+    assert!(placed.iter().all(|&p| p > 0 && p <= 2401), "{placed:?}");
+    // Only once the proof is done: every such block's standing says so.
+    let blocks = log
+        .split("\n0:")
+        .filter(|b| b.contains("\n  the tree: placed "));
+    for block in blocks {
+        assert!(
+            block.contains("gap 0.00%: the least total, proven; what is left is to build the tree"),
+            "{block}"
+        );
+    }
+    // The same tree as with the cache that holds every fact.
+    let whole = dir.join("whole.mmt");
+    ok(
+        "mmgen",
+        &[&PROOF[..], &["--out", whole.to_str().unwrap()]].concat(),
+    );
+    assert!(std::fs::read(dir.join("t.mmt")).unwrap() == std::fs::read(&whole).unwrap());
+}
