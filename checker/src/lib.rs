@@ -53,9 +53,10 @@ pub struct Checked {
 }
 
 /// How far a check got: the first `facts` facts hold, and they are the bytes
-/// `prefix` names. A certificate is only ever appended to while it is written,
-/// so a check of one still being written names bytes that the finished one
-/// starts with: a check of that goes on from there.
+/// `prefix` names. A certificate is appended to while it is written (a proof
+/// resumed from its checkpoint first cuts it back to the checkpoint's end), so
+/// a check of one still being written names bytes that the finished one starts
+/// with, or that a check of it can tell it no longer has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub facts: u64,

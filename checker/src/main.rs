@@ -91,8 +91,9 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
         PROGRESS_EVERY,
         |now| {
             if let Some(record) = record {
-                // Those of the earlier points this file no longer starts with are
-                // dropped (the check went on from the last it does).
+                // Earlier points past this one (of bytes a rewound certificate no
+                // longer has) go; those before stay: a later check goes on from the
+                // longest the file still starts with.
                 points.retain(|p| p.facts < now.facts && p.prefix.bytes < now.prefix.bytes);
                 points.push(now);
                 if let Err(e) = write_progress(record, &points) {
