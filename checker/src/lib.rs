@@ -126,20 +126,21 @@ pub fn check(
                 ));
             }
         }
-        let now = Progress {
-            facts,
-            prefix: reader.prefix(),
-        };
-        match ended {
+        let done = match ended {
             Some(Err(failure)) => return Err(failure),
-            Some(Ok(())) => {
-                if facts > skip {
-                    progress(now);
-                }
-                break;
-            }
-            None if facts.is_multiple_of(every) && facts > skip && facts > first => progress(now),
-            None => {}
+            Some(Ok(())) => true,
+            None => false,
+        };
+        // Recorded at the end and every `every` facts, past those kept unchecked.
+        let periodic = facts > first && facts.is_multiple_of(every);
+        if facts > skip && (done || periodic) {
+            progress(Progress {
+                facts,
+                prefix: reader.prefix(),
+            });
+        }
+        if done {
+            break;
         }
     }
     if resumed.is_some_and(|r| r.facts > facts) {
@@ -149,7 +150,10 @@ pub fn check(
     let finished = reader.identity.is_some();
     let same = match reader.identity {
         Some(identity) => read::identity(path).ok() == Some(identity),
-        None => read::longest_kept(path, &[reader.prefix()]).ok() == Some(Some(reader.prefix())),
+        None => {
+            let read = reader.prefix();
+            read::longest_kept(path, &[read]).ok() == Some(Some(read))
+        }
     };
     if !same {
         return Err("it changed while it was checked".into());
