@@ -85,6 +85,28 @@ pub struct Checker {
 
 type Looks = HashMap<(Vec<u32>, Depth), u64, Quick>;
 
+/// A look one guess ahead ([`Checker::begin_look`]): done, or begun with its own
+/// secrets' least and the even split, the multisets' scan still to come.
+enum Look {
+    Done(u64),
+    Begun {
+        own: u64,
+        even: u64,
+        id: (Vec<u32>, Depth),
+    },
+}
+
+impl Look {
+    /// What the look says at least so far: the multisets' floors are at least the
+    /// even split, so the finished look is at least the lesser of the two.
+    fn floor(&self) -> u64 {
+        match self {
+            Look::Done(least) => *least,
+            Look::Begun { own, even, .. } => (*own).min(*even),
+        }
+    }
+}
+
 /// How many shards [`Checker::looks`] has, and how many looks each keeps before
 /// it starts again.
 const LOOK_SHARDS: usize = 64;
@@ -218,61 +240,81 @@ impl Checker {
         }
     }
 
-    /// The least `set` costs with `depth` guesses left, looking one guess ahead:
-    /// the least over its own secrets, each by the size bounds of its classes,
-    /// and over every colour multiset's floor (which bounds each code of those
-    /// colours outside the set; a multiset with no such code only lowers the
-    /// least). Every guess is one of these, so no strategy costs less.
-    fn look(&self, set: &[u32], depth: Depth) -> u64 {
+    /// A look one guess ahead at `set` with `depth` guesses left, begun: the least
+    /// over its own secrets, each by the size bounds of its classes, and the even
+    /// split of the set over every answer but the win, which every colour
+    /// multiset's floor reaches; or the whole look, when that is all of it (a
+    /// look made lately, a least no floor can lower). [`Checker::finish_look`]
+    /// ends it.
+    fn begin_look(&self, set: &[u32], depth: Depth) -> Look {
         let depth = normal(depth, set.len());
         let n = set.len() as u64;
         let least_possible = self.least(set.len(), depth);
         if set.len() <= 2 || least_possible == INFINITE {
-            return least_possible;
+            return Look::Done(least_possible);
         }
         let id = (self.board.tidy_image(set), depth);
-        let shard = &self.looks[Quick::default().hash_one(&id) as usize % LOOK_SHARDS];
-        if let Some(&known) = shard
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
-        {
-            return known;
+        if let Some(&known) = self.looks_shard(&id).get(&id) {
+            return Look::Done(known);
         }
         let below = deeper(depth);
-        let mut least = INFINITE;
+        let mut own = INFINITE;
         for &g in set {
-            least = least.min(self.split(g, set, below, |_| {}).cost);
-            if least == least_possible {
+            own = own.min(self.split(g, set, below, |_| {}).cost);
+            if own == least_possible {
                 break;
             }
         }
-        // Every multiset's floor is at least the even split of the set over every
-        // answer but the win: only a least above that can come down.
         let answers = self.board.answers() as u64 - 1;
         let even = n.saturating_add(even_split(n, answers, |size| {
             self.least(size as usize, below)
         }));
-        if !self.candidates_only && least > even {
-            let counts = self.by_colors(set);
-            let (_, past) = self.dead(set);
-            // No floor is below the even split: once one is that low, so is the least.
-            for &id in &self.most_colors_first {
-                if self.multisets[id].colors_mask & past != 0 {
-                    continue;
-                }
-                least = least.min(self.multiset_floor(&self.multisets[id], &counts, below));
-                if least <= even {
-                    break;
-                }
+        if self.candidates_only || own <= even {
+            self.keep_look(id, own);
+            return Look::Done(own);
+        }
+        Look::Begun { own, even, id }
+    }
+
+    /// The least the set of `look` costs: its own secrets' least, lowered by every
+    /// colour multiset's floor (which bounds each code of those colours outside
+    /// the set; a multiset with no such code only lowers the least). Every guess
+    /// is one of these, so no strategy costs less.
+    fn finish_look(&self, look: Look, set: &[u32]) -> u64 {
+        let Look::Begun { own, even, id } = look else {
+            return look.floor();
+        };
+        let below = deeper(id.1);
+        let mut least = own;
+        let counts = self.by_colors(set);
+        let (_, past) = self.dead(set);
+        // No floor is below the even split: once one is that low, so is the least.
+        for &m in &self.most_colors_first {
+            if self.multisets[m].colors_mask & past != 0 {
+                continue;
+            }
+            least = least.min(self.multiset_floor(&self.multisets[m], &counts, below));
+            if least <= even {
+                break;
             }
         }
-        let mut looks = shard.lock().unwrap_or_else(PoisonError::into_inner);
+        self.keep_look(id, least);
+        least
+    }
+
+    /// The shard of [`Checker::looks`] that holds looks at `id`, locked.
+    fn looks_shard(&self, id: &(Vec<u32>, Depth)) -> std::sync::MutexGuard<'_, Looks> {
+        let shard = &self.looks[Quick::default().hash_one(id) as usize % LOOK_SHARDS];
+        shard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps a finished look at `id` (a shard that is full starts again).
+    fn keep_look(&self, id: (Vec<u32>, Depth), least: u64) {
+        let mut looks = self.looks_shard(&id);
         if looks.len() >= LOOKS_KEPT {
             looks.clear();
         }
         looks.insert(id, least);
-        least
     }
 
     /// The colours no secret of `set` has, and those of them past the first (with
@@ -645,12 +687,25 @@ impl<'a> Check<'a> {
         classes.sort_by_key(|c| c.len());
         let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
         let mut cost = floors.iter().fold(n, |sum, &f| sum.saturating_add(f));
+        // Looks one guess ahead, begun class by class while the cost falls short,
+        // then finished one by one: a begun look's floor is often enough, and the
+        // colour multisets' scan of a look is most of its time.
+        let mut begun = Vec::new();
         for (class, floor) in classes.iter().zip(&floors) {
             if self.enough(cost) {
                 return Ok(());
             }
-            let look = self.checker.look(class, self.below);
-            cost = cost.saturating_add(look.saturating_sub(*floor));
+            let look = self.checker.begin_look(class, self.below);
+            cost = cost.saturating_add(look.floor().saturating_sub(*floor));
+            begun.push((look, class, floor));
+        }
+        for (look, class, &floor) in begun {
+            if self.enough(cost) {
+                return Ok(());
+            }
+            let counted = look.floor().max(floor);
+            let least = self.checker.finish_look(look, class);
+            cost = cost.saturating_add(least.saturating_sub(counted));
         }
         if self.enough(cost) {
             return Ok(());
@@ -714,6 +769,41 @@ mod tests {
         assert!(plain > 0);
         for free in [[2, 3, 4, 5], [3, 4, 5, 2], [5, 4, 3, 2]] {
             assert_eq!(visited(&free), plain, "free {free:?}");
+        }
+    }
+
+    /// A look is a floor: begun, it says at most what it says finished, and
+    /// finished, at most what the cheapest guess of the whole board costs by the
+    /// size bounds of its classes (every code scored, the slow way), on sets of
+    /// every size, with and without a depth limit.
+    #[test]
+    fn a_look_says_no_more_than_the_boards_best_guess() {
+        let checker = Checker::new(Board::new(4, 5, true).unwrap(), false);
+        let all = checker.board.codes.len() as u32;
+        let mut seed = 7u64;
+        for round in 0..300 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let size = 3 + (seed >> 33) as usize % 40;
+            let stride = 1 + (seed >> 17) as u32 % 97;
+            let mut set: Vec<u32> = (0..size as u32)
+                .map(|i| (i * stride + round) % all)
+                .collect();
+            set.sort_unstable();
+            set.dedup();
+            for depth in [None, Some(3), Some(4)] {
+                let look = checker.begin_look(&set, depth);
+                let begun = look.floor();
+                let finished = checker.finish_look(look, &set);
+                let below = deeper(normal(depth, set.len()));
+                let best = (0..all)
+                    .map(|g| checker.split(g, &set, below, |_| {}).cost)
+                    .min()
+                    .unwrap();
+                assert!(begun <= finished, "{set:?} {depth:?}: {begun} > {finished}");
+                assert!(finished <= best, "{set:?} {depth:?}: {finished} > {best}");
+            }
         }
     }
 }
