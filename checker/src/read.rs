@@ -421,9 +421,15 @@ trait Input {
     /// A relabelling: the peg values, then the colour values, 4 bits each, two to
     /// a byte, low half first.
     fn relabel(&mut self, board: &Board) -> io::Result<Relabel> {
-        let mut packed = vec![0u8; (board.pegs + board.colors).div_ceil(2)];
-        self.bytes(&mut packed)?;
-        let values: Vec<u8> = packed.iter().flat_map(|&b| [b & 15, b >> 4]).collect();
+        // At most 8 pegs and 16 colours: 12 bytes (on the stack: a fact names
+        // several, and a heap allocation each was a tenth of a resumed check's skip).
+        let mut packed = [0u8; 12];
+        let packed = &mut packed[..(board.pegs + board.colors).div_ceil(2)];
+        self.bytes(packed)?;
+        let mut values = [0u8; 24];
+        for (pair, &b) in values.chunks_mut(2).zip(packed.iter()) {
+            pair.copy_from_slice(&[b & 15, b >> 4]);
+        }
         let (from, color) = values.split_at(board.pegs);
         Relabel::new(board, from, &color[..board.colors])
             .ok_or_else(|| bad("a relabelling that is not a permutation"))
@@ -468,6 +474,19 @@ trait Input {
 }
 
 impl Input for Reader {
+    fn byte(&mut self) -> io::Result<u8> {
+        // Most bytes are in the buffer already: a record is mostly numbers, read a
+        // byte at a time.
+        let input = &mut self.input;
+        if input.pos < input.filled {
+            input.pos += 1;
+            return Ok(input.buffer[input.pos - 1]);
+        }
+        let mut b = [0u8];
+        self.bytes(&mut b)?;
+        Ok(b[0])
+    }
+
     fn bytes(&mut self, out: &mut [u8]) -> io::Result<()> {
         let mut done = 0;
         while done < out.len() {
