@@ -359,18 +359,22 @@ impl Reader {
             set,
             key,
         } = self.head(board)?;
-        let maps = (0..self.number()?)
-            .map(|_| self.relabel(board))
-            .collect::<io::Result<_>>()?;
+        let count = self.number()?;
+        let mut maps = Vec::with_capacity(room(count));
+        for _ in 0..count {
+            maps.push(self.relabel(board)?);
+        }
         let free_count = self.number()?;
         if free_count > board.colors as u64 {
             return Err(bad("more free colours than the board has"));
         }
         let mut free = vec![0u8; free_count as usize];
         self.bytes(&mut free)?;
-        let uses = (0..self.number()?)
-            .map(|_| Ok((self.number()?, self.optional_relabel(board)?)))
-            .collect::<io::Result<_>>()?;
+        let count = self.number()?;
+        let mut uses = Vec::with_capacity(room(count));
+        for _ in 0..count {
+            uses.push((self.number()?, self.optional_relabel(board)?));
+        }
         // A claim follows its fact at once; peek for it.
         let claim = match self.input.peek()? {
             Some(byte) => byte == 2,
@@ -392,6 +396,12 @@ impl Reader {
             claim,
         })
     }
+}
+
+/// Room to make for `count` items a record says it lists: all of them, up to a
+/// bound (a damaged count must not ask for gigabytes before its record runs out).
+fn room(count: u64) -> usize {
+    count.min(1 << 12) as usize
 }
 
 /// Bytes to parse records from: the certificate as it streams by, or one record
