@@ -147,6 +147,12 @@ pub fn generate_on(
     if counters.stop.gave_up() {
         return Err(strategy::Unmet::Stopped);
     }
+    if let Some(proven) = strategy.proven_total(codes) {
+        let built = tree.total();
+        if built != proven {
+            return Err(strategy::Unmet::Unlike { built, proven });
+        }
+    }
     let generated = lay_out(codes.board(), &tree, strategy.info(codes));
     let needs = generated.meta.stats.max_guesses;
     match strategy.max_depth() {

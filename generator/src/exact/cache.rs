@@ -313,18 +313,21 @@ impl Tier {
     }
 
     /// Adds a fact the tier does not hold, turning the young generation old first
-    /// when the fact would take it past `half`.
-    fn put(&mut self, depth: u32, key: &[u32], held: Held, half: usize, chunk: usize) {
-        if self.young.bytes() + self.young.growth(depth, key.len(), chunk) > half {
-            self.turn(half);
-        }
+    /// when the fact would take it past `half`; whether facts were dropped.
+    fn put(&mut self, depth: u32, key: &[u32], held: Held, half: usize, chunk: usize) -> bool {
+        let turned = self.young.bytes() + self.young.growth(depth, key.len(), chunk) > half;
+        let dropped = turned && self.turn(half);
         self.young.add(depth, key, held, chunk);
+        dropped
     }
 
-    /// The young generation turns old, and the old one is dropped.
-    fn turn(&mut self, half: usize) {
+    /// The young generation turns old, and the old one is dropped; whether it
+    /// held facts.
+    fn turn(&mut self, half: usize) -> bool {
         std::mem::swap(&mut self.young, &mut self.old);
+        let dropped = self.young.bytes() > 0;
         self.young.clear(half);
+        dropped
     }
 }
 
@@ -346,6 +349,8 @@ pub(super) struct Shard {
     /// codes to 64 Ki (256 KiB, with a cache of 4 GiB or more), so a
     /// generation's last chunk, part empty, is a small part of it.
     chunk: usize,
+    /// Whether a turn has dropped facts since the shard was made.
+    dropped: bool,
 }
 
 /// The hash a shard's table files `key` under.
@@ -419,6 +424,11 @@ impl Cache {
         self.shard(depth, key).insert(depth, key, held);
     }
 
+    /// Whether the cache has dropped facts to make room (since it was made).
+    pub(super) fn dropped(&self) -> bool {
+        (0..SHARDS).any(|index| self.lock(index).dropped)
+    }
+
     /// Every shard emptied (the facts dropped: the search redoes their work).
     #[cfg(test)]
     pub(super) fn clear(&self) {
@@ -437,6 +447,7 @@ impl Shard {
             big: Tier::default(),
             share,
             chunk: (share / 64 / 4).clamp(16, 1 << 16),
+            dropped: false,
         }
     }
 
@@ -496,18 +507,17 @@ impl Shard {
     /// Adds a fact the shard does not hold to its tier (see [`Shard`]).
     fn put(&mut self, depth: u32, key: &[u32], held: Held) {
         let chunk = self.chunk;
-        if big(key.len()) {
-            self.big.put(depth, key, held, self.share / 4, chunk);
-        } else {
-            self.small.put(depth, key, held, self.small_half(), chunk);
-        }
+        self.dropped |= match big(key.len()) {
+            true => self.big.put(depth, key, held, self.share / 4, chunk),
+            false => (self.small).put(depth, key, held, self.small_half(), chunk),
+        };
         // A big fact may have left the small tier more than its half: it turns
         // (twice at most, which empties it of facts).
         for _ in 0..2 {
             if self.small.bytes() + self.big.bytes() <= self.share {
                 break;
             }
-            self.small.turn(self.small_half());
+            self.dropped |= self.small.turn(self.small_half());
         }
     }
 

@@ -28,8 +28,12 @@
 //! tree found and the floors shown (their bytes as [`Exact::standing_bytes`]
 //! lays them out, then their length, 4 bytes). They are not proofs but what the
 //! search did, found and showed; kept, a resumed run reports them at once
-//! instead of as its cache gives them back. Every layout loads; saves write 4
-//! or 5.
+//! instead of as its cache gives them back.
+//!
+//! `MMTCKPT6` and `MMTCKPT7` are layouts 4 and 5 with the guesses of the root's
+//! classes worked out so far after the standing ([`super::subtrees`]: their bytes,
+//! then their length, 4 bytes), so that a resumed run's tree is built from them
+//! instead of searched again. Every layout loads; saves write 6 or 7.
 
 use super::cache::{CacheSettings, Known, NO_RECORD, SHARDS};
 use super::found::{Kept, Standing};
@@ -50,8 +54,14 @@ const MAGIC_3: [u8; 8] = *b"MMTCKPT3";
 /// Layout 2 with the standing.
 const MAGIC_4: [u8; 8] = *b"MMTCKPT4";
 
-/// Layout 3 with the standing: what saves write for a certified search.
+/// Layout 3 with the standing.
 const MAGIC_5: [u8; 8] = *b"MMTCKPT5";
+
+/// Layout 4 with the kept guesses.
+const MAGIC_6: [u8; 8] = *b"MMTCKPT6";
+
+/// Layout 5 with the kept guesses: what saves write for a certified search.
+const MAGIC_7: [u8; 8] = *b"MMTCKPT7";
 
 /// The first layout, without the key kind: its keys were canonical.
 const MAGIC_1: [u8; 8] = *b"MMTCKPT1";
@@ -100,7 +110,7 @@ impl Exact {
         let b = self.board;
         let certified = self.proving();
         let record_bytes = if certified { 8 } else { 0 };
-        let mut header = Vec::from(if certified { MAGIC_5 } else { MAGIC_4 });
+        let mut header = Vec::from(if certified { MAGIC_7 } else { MAGIC_6 });
         header.extend([
             b.pegs() as u8,
             b.colors() as u8,
@@ -160,11 +170,12 @@ impl Exact {
             out.write_all(&tail).map_err(written)?;
             bytes += tail.len() as u64;
         }
-        let mut standing = self.standing_bytes();
-        standing.extend((standing.len() as u32).to_le_bytes());
-        rest.update(&standing);
-        out.write_all(&standing).map_err(written)?;
-        bytes += standing.len() as u64;
+        for mut section in [self.standing_bytes(), self.subtrees.bytes()] {
+            section.extend((section.len() as u32).to_le_bytes());
+            rest.update(&section);
+            out.write_all(&section).map_err(written)?;
+            bytes += section.len() as u64;
+        }
         let mut crc = crc32fast::Hasher::new();
         crc.update(&header);
         let mut counted = crc32fast::Hasher::new();
@@ -209,9 +220,12 @@ impl Exact {
                 theirs[0], theirs[1], theirs[2] == 1, theirs[3] == 1
             ));
         }
+        // Taken back before the entries: a layout error leaves nothing loaded.
         if let Some(standing) = &layout.standing {
-            // Taken back before the entries: a layout error leaves nothing loaded.
             self.restore_standing(standing).ok_or_else(damaged)?;
+        }
+        if let Some(subtrees) = &layout.subtrees {
+            (self.subtrees.restore(subtrees, self.codes)).ok_or_else(damaged)?;
         }
         let loaded = self.load_entries(&mut input, &layout, |_, _| true)?;
         if let (Some(at), true) = (layout.position, self.proving()) {
@@ -296,8 +310,10 @@ struct Layout {
     end: u64,
     /// Where the certificate stood (certified layouts).
     position: Option<Position>,
-    /// The standing's bytes (layouts 4 and 5).
+    /// The standing's bytes (layouts 4 to 7).
     standing: Option<Vec<u8>>,
+    /// The kept guesses' bytes (layouts 6 and 7).
+    subtrees: Option<Vec<u8>>,
 }
 
 impl Layout {
@@ -334,32 +350,37 @@ impl Layout {
         input.seek(SeekFrom::Start(0)).map_err(read)?;
         let mut magic = [0; 8];
         input.read_exact(&mut magic).map_err(read)?;
-        let (settings, certified, with_standing) = match magic {
-            MAGIC_5 => (5, true, true),
-            MAGIC_4 => (5, false, true),
-            MAGIC_3 => (5, true, false),
-            MAGIC => (5, false, false),
-            MAGIC_1 => (4, false, false),
+        let (settings, certified, with_standing, with_subtrees) = match magic {
+            MAGIC_7 => (5, true, true, true),
+            MAGIC_6 => (5, false, true, true),
+            MAGIC_5 => (5, true, true, false),
+            MAGIC_4 => (5, false, true, false),
+            MAGIC_3 => (5, true, false, false),
+            MAGIC => (5, false, false, false),
+            MAGIC_1 => (4, false, false, false),
             _ => return Err(damaged()),
         };
         let mut theirs = vec![0; settings];
         input.read_exact(&mut theirs).map_err(read)?;
         let mut end = body_len;
-        let standing = match with_standing {
-            true => {
-                let mut len = [0; 4];
-                end = end.checked_sub(4).ok_or_else(damaged)?;
-                input.seek(SeekFrom::Start(end)).map_err(read)?;
-                input.read_exact(&mut len).map_err(read)?;
-                let len = u64::from(u32::from_le_bytes(len));
-                end = end.checked_sub(len).ok_or_else(damaged)?;
-                let mut standing = vec![0; len as usize];
-                input.seek(SeekFrom::Start(end)).map_err(read)?;
-                input.read_exact(&mut standing).map_err(read)?;
-                Some(standing)
+        // The sections at the end, last first: each its bytes, then their length.
+        let mut section = |with: bool| -> Result<Option<Vec<u8>>, String> {
+            if !with {
+                return Ok(None);
             }
-            false => None,
+            let mut len = [0; 4];
+            end = end.checked_sub(4).ok_or_else(damaged)?;
+            input.seek(SeekFrom::Start(end)).map_err(read)?;
+            input.read_exact(&mut len).map_err(read)?;
+            let len = u64::from(u32::from_le_bytes(len));
+            end = end.checked_sub(len).ok_or_else(damaged)?;
+            let mut bytes = vec![0; len as usize];
+            input.seek(SeekFrom::Start(end)).map_err(read)?;
+            input.read_exact(&mut bytes).map_err(read)?;
+            Ok(Some(bytes))
         };
+        let subtrees = section(with_subtrees)?;
+        let standing = section(with_standing)?;
         let position = match certified {
             true => {
                 end = end.checked_sub(POSITION_BYTES).ok_or_else(damaged)?;
@@ -390,6 +411,7 @@ impl Layout {
             end,
             position,
             standing,
+            subtrees,
         })
     }
 }
@@ -533,6 +555,11 @@ pub(super) mod tests {
     fn a_checkpoint_loads_back_whole_and_refuses_damage_and_other_searches() {
         let board = Board::new(3, 4, true).unwrap();
         let exact = solved(board);
+        // With guesses kept by a search whose cache dropped facts.
+        let (tight, _) = crate::exact::subtrees::tests::tightly_solved(board);
+        let kept = tight.subtrees.bytes();
+        assert!(kept.len() > 4, "no guesses kept");
+        exact.subtrees.restore(&kept, exact.codes).unwrap();
         let bytes = saved(&exact);
         // The checksum put together from its parts' is the whole body's.
         let (body, crc) = bytes.split_last_chunk::<4>().unwrap();
@@ -540,9 +567,11 @@ pub(super) mod tests {
         let fresh = Exact::new(board, None, false);
         let loaded = fresh.resume(Cursor::new(&bytes)).unwrap();
         assert!(loaded > 0);
-        // The same entries written again: as many, in as many bytes.
+        // The same entries written again: as many, in as many bytes; the kept
+        // guesses the same bytes.
         let again = saved(&fresh);
         assert_eq!(again.len(), bytes.len());
+        assert_eq!(fresh.subtrees.bytes(), kept);
         let resumed = |bytes: &[u8]| Exact::new(board, None, false).resume(Cursor::new(bytes));
         assert_eq!(resumed(&again), Ok(loaded));
         for at in (0..bytes.len()).step_by(7) {
@@ -573,14 +602,21 @@ pub(super) mod tests {
             .resume(Cursor::new(&bytes))
             .unwrap_err()
             .contains("canonical keys true"));
-        // The layouts before the standing: 2, and the first, with no key kind
-        // (its keys were canonical).
-        let (_, standing) = body.split_last_chunk::<4>().unwrap();
-        let entries_end = body.len() - 4 - u32::from_le_bytes(*standing) as usize;
+        // The layouts before the kept guesses: 4, before the standing: 2, and
+        // the first, with no key kind (its keys were canonical).
+        let section_start = |end: usize| {
+            let len = u32::from_le_bytes(body[end - 4..end].try_into().unwrap());
+            end - 4 - len as usize
+        };
+        let standing_end = section_start(body.len());
+        let entries_end = section_start(standing_end);
         let with_crc = |mut layout: Vec<u8>| {
             layout.extend(crc32fast::hash(&layout).to_le_bytes());
             layout
         };
+        let fourth = with_crc([&MAGIC_4[..], &bytes[8..standing_end]].concat());
+        assert_eq!(resumed(&fourth), Ok(loaded));
+        assert!(summary(Cursor::new(&fourth)).unwrap().standing.is_some());
         let second = with_crc([&MAGIC[..], &bytes[8..entries_end]].concat());
         assert_eq!(resumed(&second), Ok(loaded));
         // A summary reads the board, the count and the standing, not the facts.
@@ -596,10 +632,15 @@ pub(super) mod tests {
         let first = with_crc([&MAGIC_1[..], &bytes[8..12], &bytes[13..entries_end]].concat());
         assert_eq!(resumed(&first), Ok(loaded));
         assert!(plain_keys().resume(Cursor::new(&first)).is_err());
-        // A standing that is not the layout, under a good checksum: refused.
-        let mut bad = bytes[..entries_end].to_vec();
+        // A standing or kept guesses not in their layout, under a good checksum:
+        // refused.
+        let mut bad = [&MAGIC_4[..], &bytes[8..entries_end]].concat();
         bad.extend([2, 1, 0, 0, 0]);
         bad.extend(5u32.to_le_bytes());
+        assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
+        let mut bad = bytes[..standing_end].to_vec();
+        bad.extend([1, 0, 0, 0]);
+        bad.extend(4u32.to_le_bytes());
         assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
     }
 }

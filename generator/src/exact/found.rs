@@ -14,6 +14,7 @@ use super::cache::Known;
 use super::options::LOOK_FIRST_UP_TO;
 use super::{tried, Context, Exact, UNLIMITED};
 use crate::bytes::Reader;
+use crate::codes::Codes;
 use crate::Node;
 use std::sync::atomic::Ordering;
 
@@ -323,6 +324,16 @@ impl Exact {
         };
         let found = self.choose(unhurried, node.candidates, node.history, depth);
         found.map(|(_, guess)| guess)
+    }
+
+    /// The exact cost of `candidates` with `depth` guesses left, if the cache
+    /// holds it.
+    pub fn exact_cost(&self, codes: &Codes, candidates: &[u32], depth: u32) -> Option<u32> {
+        let depth = depth.min(candidates.len() as u32);
+        match self.peek(codes, candidates, depth) {
+            Some(Known::Exact(cost)) => Some(cost),
+            _ => None,
+        }
     }
 
     /// What is known of `candidates` with `depth` guesses left: what the cache

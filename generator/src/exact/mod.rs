@@ -68,6 +68,7 @@ mod checkpoint;
 mod found;
 mod options;
 mod proof;
+mod subtrees;
 
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
@@ -108,6 +109,8 @@ pub struct Exact {
     best_root: Mutex<Option<found::Root>>,
     /// The highest floor reported for each root problem (see [`found`]).
     floors: Mutex<found::Floors>,
+    /// The guesses of the root's classes solved so far (see [`subtrees`]).
+    subtrees: subtrees::Subtrees,
     /// The certificate this search writes, if any (see [`proof`]), and whether.
     proof: Mutex<Option<Proof>>,
     proving: AtomicBool,
@@ -162,6 +165,7 @@ impl Exact {
             earlier: AtomicU64::new(0),
             best_root: Mutex::new(None),
             floors: Mutex::default(),
+            subtrees: subtrees::Subtrees::default(),
             proof: Mutex::new(None),
             proving: AtomicBool::new(false),
         }

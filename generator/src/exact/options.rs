@@ -267,6 +267,7 @@ impl Exact {
         }
         let mut below: Vec<u32> = at.node.history.to_vec();
         below.push(guess);
+        let at_root = below.len() == 1;
         let mut total = n;
         // Below the budget, so it fits.
         let mut rest = floor as u32;
@@ -279,8 +280,20 @@ impl Exact {
                     self.solve(at.context, part, &below, at.depth - 1, left, looked)
                 }
             }?;
+            // The root's first option, searched with no budget: its classes'
+            // guesses are worked out as each is solved (see the subtrees module).
+            if at_root && budget() == UNLIMITED {
+                self.keep_subtree(at.context, part, &below, at.depth - 1);
+            }
         }
-        (total < budget()).then_some(total)
+        let total = (total < budget()).then_some(total)?;
+        // Any other option at the root, once it is the cheapest so far.
+        if at_root {
+            for part in parts.iter() {
+                self.keep_subtree(at.context, part, &below, at.depth - 1);
+            }
+        }
+        Some(total)
     }
 
     /// What the small set `part` costs with `depth` guesses left, looking one guess

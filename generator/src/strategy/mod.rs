@@ -67,6 +67,12 @@ pub trait Strategy: Send + Sync {
         None
     }
 
+    /// For an exact search that finished: the total it proved for the whole
+    /// board, which the tree built must have.
+    fn proven_total(&self, _codes: &Codes) -> Option<u64> {
+        None
+    }
+
     /// Whether the strategy keeps what it proved as checkpoints (the exact search).
     fn keeps_checkpoints(&self) -> bool {
         false
@@ -112,6 +118,9 @@ pub enum Unmet {
     DepthExceeded { asked: u32, needs: u32 },
     /// The run's time (`Counters::stop`) ran out before a complete tree was built.
     Stopped,
+    /// The tree built does not total what the search proved: a fault, caught
+    /// before a file says "proven" of it.
+    Unlike { built: u64, proven: u64 },
 }
 
 impl std::fmt::Display for Unmet {
@@ -151,6 +160,11 @@ impl std::fmt::Display for Unmet {
                 f,
                 "the time limit ran out before any complete tree was built; no file written \
                  (give more time, or a smaller board)"
+            ),
+            Unmet::Unlike { built, proven } => write!(
+                f,
+                "the tree built totals {built} guesses where the search proved {proven}: a fault \
+                 in mmgen (or in the checkpoint it resumed from); no file written"
             ),
         }
     }

@@ -175,8 +175,13 @@ impl Strategy for Optimal {
             .copied()
             .flatten()
             .map_or(UNLIMITED, |d| d.saturating_sub(node.history.len() as u32));
-        // Out of time, the tree the search found where it found one, else the
-        // heuristic's guess.
+        // A guess worked out as the search solved the node's class, else the
+        // search's; out of time, the tree the search found where it found one,
+        // else the heuristic's guess.
+        let kept = (self.exact).kept_guess(codes, node.candidates, node.history, depth);
+        if let Some(guess) = kept {
+            return guess;
+        }
         (self.exact)
             .choose(context, node.candidates, node.history, depth)
             .map(|(_, guess)| guess)
@@ -204,6 +209,15 @@ impl Strategy for Optimal {
             depth.unwrap_or(UNLIMITED),
             self.options.first,
         ))
+    }
+
+    fn proven_total(&self, codes: &Codes) -> Option<u64> {
+        if self.exact.timed_out() || self.options.first.is_some() {
+            return None;
+        }
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let depth = self.depth.get().copied().flatten().unwrap_or(UNLIMITED);
+        self.exact.exact_cost(codes, &all, depth).map(u64::from)
     }
 
     fn searched(&self) -> Option<u64> {
