@@ -170,7 +170,8 @@ impl Exact {
             out.write_all(&tail).map_err(written)?;
             bytes += tail.len() as u64;
         }
-        for mut section in [self.standing_bytes(), self.subtrees.bytes()] {
+        let subtrees = self.subtrees.bytes(self.cache.dropped());
+        for mut section in [self.standing_bytes(), subtrees] {
             section.extend((section.len() as u32).to_le_bytes());
             rest.update(&section);
             out.write_all(&section).map_err(written)?;
@@ -557,8 +558,8 @@ pub(super) mod tests {
         let exact = solved(board);
         // With guesses kept by a search whose cache dropped facts.
         let (tight, _) = crate::exact::subtrees::tests::tightly_solved(board);
-        let kept = tight.subtrees.bytes();
-        assert!(kept.len() > 4, "no guesses kept");
+        let kept = tight.subtrees.bytes(true);
+        assert!(kept.len() > 8, "no guesses kept");
         exact.subtrees.restore(&kept, exact.codes).unwrap();
         let bytes = saved(&exact);
         // The checksum put together from its parts' is the whole body's.
@@ -571,7 +572,11 @@ pub(super) mod tests {
         // guesses the same bytes.
         let again = saved(&fresh);
         assert_eq!(again.len(), bytes.len());
-        assert_eq!(fresh.subtrees.bytes(), kept);
+        assert_eq!(fresh.subtrees.bytes(false), kept);
+        assert!(
+            fresh.dropped(),
+            "a run resumed from one that dropped facts keeps guesses"
+        );
         let resumed = |bytes: &[u8]| Exact::new(board, None, false).resume(Cursor::new(bytes));
         assert_eq!(resumed(&again), Ok(loaded));
         for at in (0..bytes.len()).step_by(7) {
@@ -638,9 +643,11 @@ pub(super) mod tests {
         bad.extend([2, 1, 0, 0, 0]);
         bad.extend(5u32.to_le_bytes());
         assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
-        let mut bad = bytes[..standing_end].to_vec();
-        bad.extend([1, 0, 0, 0]);
-        bad.extend(4u32.to_le_bytes());
-        assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
+        for section in [[0, 0, 0, 0, 1, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0]] {
+            let mut bad = bytes[..standing_end].to_vec();
+            bad.extend(section);
+            bad.extend(8u32.to_le_bytes());
+            assert_eq!(resumed(&with_crc(bad)), Err(damaged()));
+        }
     }
 }

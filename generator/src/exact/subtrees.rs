@@ -11,7 +11,7 @@
 //! while the facts they rest on are fresh, and kept (and saved in checkpoints, so
 //! that resumed runs keep them); the tree's build then takes a node's guess from
 //! here instead of searching it again. Only once the cache has dropped facts to
-//! make room, though: until then the build finds every class's cost in the cache
+//! make room (in this run, or in a run it resumed from), though: until then the build finds every class's cost in the cache
 //! (and a proof that fits its cache writes the same certificate as before).
 //!
 //! A kept guess is the one the build would find: the guess kept at a node does not
@@ -25,6 +25,7 @@ use super::{Context, Exact};
 use crate::bytes::Reader;
 use crate::codes::Codes;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// A node of the tree, as a kept guess is found again: its depth limit (at most
@@ -37,6 +38,10 @@ type At = (u32, Box<[u32]>, u32);
 #[derive(Debug, Default)]
 pub(super) struct Subtrees {
     guesses: Mutex<HashMap<At, u32>>,
+    /// Whether a run this one resumed from had dropped facts: its cache, loaded
+    /// from the checkpoint, is no fuller than that run's was, so it keeps guesses
+    /// from the start.
+    dropped_before: AtomicBool,
 }
 
 impl Subtrees {
@@ -45,14 +50,16 @@ impl Subtrees {
     }
 
     /// The kept guesses as a checkpoint saves them, in the order of their nodes
-    /// (so the same search saves the same bytes). Little-endian: their count, then
-    /// for each its depth, smallest secret, guess, the number of guesses before it
-    /// and those guesses (4 bytes each).
-    pub(super) fn bytes(&self) -> Vec<u8> {
+    /// (so the same search saves the same bytes), and whether this run or one it
+    /// resumed from had `dropped` facts. Little-endian: 1 if so, else 0, their
+    /// count, then for each its depth, smallest secret, guess, the number of
+    /// guesses before it and those guesses (4 bytes each).
+    pub(super) fn bytes(&self, dropped: bool) -> Vec<u8> {
         let guesses = self.lock();
         let mut kept: Vec<(&At, &u32)> = guesses.iter().collect();
         kept.sort_unstable();
-        let mut words = vec![kept.len() as u32];
+        let dropped = dropped || self.dropped_before.load(Ordering::Relaxed);
+        let mut words = vec![u32::from(dropped), kept.len() as u32];
         for ((depth, history, first), guess) in kept {
             words.extend([*depth, *first, *guess, history.len() as u32]);
             words.extend(history.iter());
@@ -66,6 +73,11 @@ impl Subtrees {
     pub(super) fn restore(&self, bytes: &[u8], codes: usize) -> Option<()> {
         let mut r = Reader::new(bytes);
         let code = |c: u32| ((c as usize) < codes).then_some(c);
+        let dropped = match r.u32()? {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
         let mut read = HashMap::new();
         for _ in 0..r.u32()? {
             let (depth, first, guess) = (r.u32()?, code(r.u32()?)?, code(r.u32()?)?);
@@ -83,6 +95,7 @@ impl Subtrees {
             return None;
         }
         self.lock().extend(read);
+        self.dropped_before.fetch_or(dropped, Ordering::Relaxed);
         Some(())
     }
 }
@@ -117,12 +130,18 @@ impl Exact {
         history: &[u32],
         depth: u32,
     ) {
-        if context.past_deadline || self.timed_out() || !self.cache.dropped() {
+        if context.past_deadline || self.timed_out() || !self.dropped() {
             return;
         }
         self.with_proof(super::Proof::begin);
         self.keep_below(context, candidates, history, depth);
         self.with_proof(super::Proof::drop_frame);
+    }
+
+    /// Whether this search's cache, or that of a run it resumed from, has
+    /// dropped facts to make room.
+    pub(super) fn dropped(&self) -> bool {
+        self.subtrees.dropped_before.load(Ordering::Relaxed) || self.cache.dropped()
     }
 
     fn keep_below(&self, context: Context, candidates: &[u32], history: &[u32], depth: u32) {
@@ -187,7 +206,8 @@ pub(super) mod tests {
         // A search whose cache never drops a fact keeps none.
         let roomy = Exact::new(board, None, false);
         roomy.choose(context, &all, &[], UNLIMITED).unwrap();
-        assert_eq!(roomy.subtrees.bytes(), [0; 4]);
+        assert!(!roomy.dropped());
+        assert_eq!(roomy.subtrees.bytes(false), [0; 8]);
         // Each kept node is found again below its first guess's split, and a
         // search from nothing keeps the same guess there.
         let fresh = roomy;
@@ -209,17 +229,17 @@ pub(super) mod tests {
         }
         assert!(below_best > 0, "none below the best first guess");
         // Saved and taken back whole; damaged bytes take nothing.
-        let bytes = exact.subtrees.bytes();
+        let bytes = exact.subtrees.bytes(true);
         let back = Subtrees::default();
         assert_eq!(back.restore(&bytes, codes.len() as usize), Some(()));
-        assert_eq!(back.bytes(), bytes);
+        assert_eq!(back.bytes(false), bytes);
         let other = Subtrees::default();
         assert_eq!(
             other.restore(&bytes[..bytes.len() - 1], codes.len() as usize),
             None
         );
         assert_eq!(other.restore(&bytes, 9), None);
-        assert_eq!(other.bytes(), [0; 4]);
+        assert_eq!(other.bytes(false), [0; 8]);
     }
 
     #[test]
