@@ -170,7 +170,7 @@ impl Exact {
             out.write_all(&tail).map_err(written)?;
             bytes += tail.len() as u64;
         }
-        let subtrees = self.subtrees.bytes(self.cache.dropped());
+        let subtrees = self.subtrees.bytes(self.dropped());
         for mut section in [self.standing_bytes(), subtrees] {
             section.extend((section.len() as u32).to_le_bytes());
             rest.update(&section);
@@ -572,7 +572,7 @@ pub(super) mod tests {
         // guesses the same bytes.
         let again = saved(&fresh);
         assert_eq!(again.len(), bytes.len());
-        assert_eq!(fresh.subtrees.bytes(false), kept);
+        assert_eq!(fresh.subtrees.bytes(fresh.dropped()), kept);
         assert!(
             fresh.dropped(),
             "a run resumed from one that dropped facts keeps guesses"

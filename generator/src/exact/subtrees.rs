@@ -50,15 +50,14 @@ impl Subtrees {
     }
 
     /// The kept guesses as a checkpoint saves them, in the order of their nodes
-    /// (so the same search saves the same bytes), and whether this run or one it
-    /// resumed from had `dropped` facts. Little-endian: 1 if so, else 0, their
+    /// (so the same search saves the same bytes), and whether the search had
+    /// `dropped` facts ([`Exact::dropped`]). Little-endian: 1 if so, else 0, their
     /// count, then for each its depth, smallest secret, guess, the number of
     /// guesses before it and those guesses (4 bytes each).
     pub(super) fn bytes(&self, dropped: bool) -> Vec<u8> {
         let guesses = self.lock();
         let mut kept: Vec<(&At, &u32)> = guesses.iter().collect();
         kept.sort_unstable();
-        let dropped = dropped || self.dropped_before.load(Ordering::Relaxed);
         let mut words = vec![u32::from(dropped), kept.len() as u32];
         for ((depth, history, first), guess) in kept {
             words.extend([*depth, *first, *guess, history.len() as u32]);
@@ -112,8 +111,14 @@ impl Exact {
         depth: u32,
     ) -> Option<u32> {
         let &first = candidates.first()?;
+        let guesses = self.subtrees.lock();
+        // Most searches keep none: no key is made for them.
+        if guesses.is_empty() {
+            return None;
+        }
         let at = (depth.min(candidates.len() as u32), history.into(), first);
-        let guess = self.subtrees.lock().get(&at).copied()?;
+        let guess = guesses.get(&at).copied()?;
+        drop(guesses);
         let (split, wins) = codes.split(guess, candidates);
         (wins || split.len() > 1).then_some(guess)
     }
@@ -232,7 +237,8 @@ pub(super) mod tests {
         let bytes = exact.subtrees.bytes(true);
         let back = Subtrees::default();
         assert_eq!(back.restore(&bytes, codes.len() as usize), Some(()));
-        assert_eq!(back.bytes(false), bytes);
+        let resumed = back.dropped_before.load(Ordering::Relaxed);
+        assert_eq!(back.bytes(resumed), bytes);
         let other = Subtrees::default();
         assert_eq!(
             other.restore(&bytes[..bytes.len() - 1], codes.len() as usize),
