@@ -760,6 +760,7 @@ mod tests {
                 free: free.to_vec(),
                 uses: Vec::new(),
                 claim: false,
+                premise: None,
             };
             let check = Check::new(&checker, &fact, None, 1, Known::default()).unwrap();
             let multisets = 0..checker.multisets.len();

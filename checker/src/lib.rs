@@ -16,13 +16,15 @@
 pub mod bounds;
 pub mod fact;
 pub mod game;
+pub mod parts;
 pub mod read;
 
 use bounds::{Depth, INFINITE};
 use fact::Checker;
 use game::Board;
+use parts::Parts;
 use rayon::prelude::*;
-use read::{Fact, Header, InFile, Prefix, Reader};
+use read::{Fact, Head, Header, InFile, Prefix, Reader};
 use std::path::Path;
 
 /// How many facts are read before they are checked together, on every thread,
@@ -50,6 +52,12 @@ pub struct Checked {
     /// its facts were checked as far as they were written, and it proves nothing
     /// yet.
     pub finished: bool,
+    /// A finished certificate's size and checksum: what names it.
+    pub identity: Option<(u64, u32)>,
+    /// Its last fact's head: what a part of a proof (no claim) proves.
+    pub last: Option<Head>,
+    /// Its premises: facts taken from the record of parts checked before.
+    pub premises: u64,
 }
 
 /// How far a check got: the first `facts` facts hold, and they are the bytes
@@ -68,12 +76,15 @@ pub struct Progress {
 /// the check got every `every` facts, and at its end. The facts of the longest
 /// of the `earlier` checks' progress whose bytes the file still starts with are
 /// kept without a check (a check longer than a session goes on where it
-/// stopped, even from a check of the certificate before it was finished). The
-/// error names the first fact that fails.
+/// stopped, even from a check of the certificate before it was finished). A
+/// premise holds only as the last fact of one of the `parts` recorded. The
+/// error names the first fact that fails. A finished certificate with no claim
+/// is a part of a proof: it holds if its facts do, and proves its last fact.
 pub fn check(
     path: &Path,
     unfinished: bool,
     earlier: &[Progress],
+    parts: &Parts,
     every: u64,
     mut progress: impl FnMut(Progress),
 ) -> Result<Checked, String> {
@@ -91,6 +102,7 @@ pub fn check(
     let checker = Checker::new(board, header.candidates_only);
     let mut kept = InFile::new(path, &reader).map_err(|e| e.to_string())?;
     let mut claims: Vec<Claim> = Vec::new();
+    let (mut last, mut premises) = (None, 0u64);
     let mut facts = 0u64;
     let mut batch: Vec<Fact> = Vec::new();
     loop {
@@ -104,8 +116,12 @@ pub fn check(
             &mut batch,
             &checker.board,
         );
-        if let Some(failure) = first_failure(&checker, &kept, &batch, first, skip) {
+        if let Some(failure) = first_failure(&checker, &kept, parts, &batch, first, skip) {
             return Err(failure);
+        }
+        premises += batch.iter().filter(|f| f.premise.is_some()).count() as u64;
+        if let Some(fact) = batch.last() {
+            last = Some(head(fact));
         }
         for fact in batch.iter().filter(|fact| fact.claim) {
             let claim = Claim {
@@ -158,16 +174,26 @@ pub fn check(
     if !same {
         return Err("it changed while it was checked".into());
     }
-    if claims.is_empty() && finished {
-        return Err("it claims nothing about the whole board".into());
-    }
     Ok(Checked {
         header,
         facts,
         earlier: skip.min(facts),
         claims,
         finished,
+        identity: reader.identity,
+        last,
+        premises,
     })
+}
+
+/// What a later fact can use of `fact`.
+fn head(fact: &Fact) -> Head {
+    Head {
+        depth: fact.depth,
+        bound: fact.bound,
+        set: fact.set.clone(),
+        key: fact.key,
+    }
 }
 
 /// Reads the next facts, numbered from `first`, into `batch`, keeping each in
@@ -210,6 +236,7 @@ fn read_batch(
 fn first_failure(
     checker: &Checker,
     kept: &InFile,
+    parts: &Parts,
     batch: &[Fact],
     first: u64,
     skip: u64,
@@ -217,7 +244,11 @@ fn first_failure(
     (0..batch.len()).into_par_iter().find_map_first(|i| {
         let (number, fact) = (first + i as u64, &batch[i]);
         if number >= skip {
-            if let Err(e) = checker.holds(fact, number, kept) {
+            let holds = match fact.premise {
+                Some(named) => parts.vouch(named, &head(fact), &checker.board),
+                None => checker.holds(fact, number, kept),
+            };
+            if let Err(e) = holds {
                 return Some(format!("fact {number} does not hold: {e}"));
             }
         }

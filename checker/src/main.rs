@@ -2,7 +2,8 @@
 //! a tree file, that the tree reaches what the certificate proves.
 
 use checker::bounds::INFINITE;
-use checker::read::Prefix;
+use checker::parts::Parts;
+use checker::read::{Head, Prefix};
 use checker::{check, Checked, Claim, Progress};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,6 +37,13 @@ struct Args {
     /// same on any number.
     #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
     threads: usize,
+    /// The record of a proof in parts: a certificate with no claim (a part, as
+    /// `mmgen solve-class` writes one per item) is recorded here once its facts
+    /// hold, with its last fact; a certificate with premises (`mmgen merge
+    /// --certificate` where an item's certificate was let go) takes each from
+    /// here, and from nowhere else.
+    #[arg(long, value_name = "LEDGER")]
+    parts: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -56,7 +64,10 @@ fn main() -> ExitCode {
     let outcome = pool.and_then(|pool| pool.install(|| run(tree, certificate, &args)));
     match outcome {
         Ok(lines) => {
-            lines.iter().for_each(|line| println!("{line}"));
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            // A reader that went away (`| head`) has read all it wanted.
+            let _ = lines.iter().try_for_each(|line| writeln!(out, "{line}"));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -84,10 +95,15 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
     // which includes reading past what an earlier check recorded).
     let start = std::time::Instant::now();
     let mut last: Option<(u64, std::time::Instant)> = None;
+    let parts = match &args.parts {
+        Some(ledger) => Parts::read(ledger)?,
+        None => Parts::default(),
+    };
     let checked = check(
         certificate,
         args.unfinished,
         &points.clone(),
+        &parts,
         PROGRESS_EVERY,
         |now| {
             if let Some(record) = record {
@@ -132,6 +148,9 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
         earlier,
         ref claims,
         finished,
+        identity,
+        ref last,
+        premises,
     } = checked;
     let by_earlier = match (earlier, record) {
         (1.., Some(record)) => format!(
@@ -152,7 +171,17 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
             "unfinished: its first {facts} facts hold{by_earlier}; it is still being written (no end yet), so it proves nothing yet{then}"
         )]);
     }
-    let proven = format!("proven (certificate checked: {facts} facts{by_earlier})");
+    let by_parts = match (premises, &args.parts) {
+        (1.., Some(ledger)) => format!(
+            ", {premises} of them premises taken from the checks of its parts recorded in {}",
+            ledger.display()
+        ),
+        _ => String::new(),
+    };
+    if claims.is_empty() {
+        return part(identity, facts, &by_earlier, &by_parts, last, tree, args);
+    }
+    let proven = format!("proven (certificate checked: {facts} facts{by_earlier}{by_parts})");
     let mut lines: Vec<String> = (claims.iter())
         .filter(|c| c.bound == INFINITE)
         .map(|c| {
@@ -203,6 +232,53 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
         ));
     }
     Ok(lines)
+}
+
+/// The verdict on a part of a proof, a certificate with no claim: recorded in
+/// the ledger of `--parts`, if given.
+fn part(
+    identity: Option<(u64, u32)>,
+    facts: u64,
+    by_earlier: &str,
+    by_parts: &str,
+    last: &Option<Head>,
+    tree: Option<&PathBuf>,
+    args: &Args,
+) -> Result<Vec<String>, String> {
+    if tree.is_some() {
+        return Err("it claims nothing about the whole board: a part of a proof, which proves no tree (check it alone, with --parts LEDGER)".into());
+    }
+    let Some(named) = identity else {
+        return Err("it holds no fact".into());
+    };
+    let Some(last) = last else {
+        return Ok(vec![
+            "part of a proof with no fact: it proves nothing, and the proof needs nothing of it (the bounds alone settle its class)".into(),
+        ]);
+    };
+    let n = last.set.len();
+    let proves = match (last.bound, last.depth) {
+        (Some(bound), None) => {
+            format!("every strategy needs at least {bound} guesses for its {n} secrets")
+        }
+        (Some(bound), Some(d)) => format!(
+            "every strategy that solves its {n} secrets within {d} guesses needs at least {bound}"
+        ),
+        (None, d) => format!(
+            "no strategy solves its {n} secrets within {} guesses",
+            d.unwrap_or(0)
+        ),
+    };
+    let recorded = match &args.parts {
+        Some(ledger) => {
+            checker::parts::record(ledger, named, facts, last)?;
+            format!("; recorded in {}", ledger.display())
+        }
+        None => "; record it with --parts LEDGER to use it as a premise".into(),
+    };
+    Ok(vec![format!(
+        "part of a proof: its {facts} facts hold{by_earlier}{by_parts}; its last fact: {proves}{recorded}"
+    )])
 }
 
 /// The strategies a claim is about.

@@ -48,6 +48,10 @@ pub struct Fact {
     pub uses: Vec<(u64, Option<Relabel>)>,
     /// Whether the fact is a claim about every code.
     pub claim: bool,
+    /// A premise: the last fact of another certificate (a part of the proof
+    /// checked on its own), named by its size and checksum; not checked here but
+    /// taken from a record of that part's check ([`crate::parts`]).
+    pub premise: Option<(u64, u32)>,
 }
 
 /// What a later fact needs of a fact it uses: the start of its record.
@@ -340,6 +344,7 @@ impl Reader {
                 Ok(None)
             }
             Ok(1) => self.fact(board).map(Some),
+            Ok(3) => self.premise(board).map(Some),
             Ok(tag) => Err(bad(format!("a record of unknown kind {tag}"))),
             Err(e) => Err(e),
         };
@@ -353,12 +358,7 @@ impl Reader {
     }
 
     fn fact(&mut self, board: &Board) -> io::Result<Fact> {
-        let Head {
-            depth,
-            bound,
-            set,
-            key,
-        } = self.head(board)?;
+        let head = self.head(board)?;
         let count = self.number()?;
         let mut maps = Vec::with_capacity(room(count));
         for _ in 0..count {
@@ -386,15 +386,57 @@ impl Reader {
             self.input.pos += 1;
         }
         Ok(Fact {
-            depth,
-            bound,
-            set,
-            key,
             maps,
             free,
             uses,
             claim,
+            ..Fact::bare(head)
         })
+    }
+
+    /// A premise (record tag 3): the size and checksum of the certificate whose
+    /// last fact it repeats, then that fact's head.
+    fn premise(&mut self, board: &Board) -> io::Result<Fact> {
+        let part = self.part()?;
+        Ok(Fact {
+            premise: Some(part),
+            ..Fact::bare(self.head(board)?)
+        })
+    }
+}
+
+impl Fact {
+    /// A fact of `head` alone: no equivalences, no uses, not a claim.
+    fn bare(head: Head) -> Fact {
+        let Head {
+            depth,
+            bound,
+            set,
+            key,
+        } = head;
+        Fact {
+            depth,
+            bound,
+            set,
+            key,
+            maps: Vec::new(),
+            free: Vec::new(),
+            uses: Vec::new(),
+            claim: false,
+            premise: None,
+        }
+    }
+}
+
+/// A fact's head as a record of a part's check keeps it (depth, bound and set,
+/// as a certificate writes them, with no key relabelling): see [`crate::parts`].
+pub fn head_of(bytes: &[u8], board: &Board) -> io::Result<Head> {
+    let with_key: Vec<u8> = bytes.iter().copied().chain([0]).collect();
+    let mut input = &with_key[..];
+    let head = input.head(board)?;
+    match input.is_empty() {
+        true => Ok(head),
+        false => Err(bad("bytes after a fact's head")),
     }
 }
 
@@ -451,6 +493,14 @@ trait Input {
             1 => self.relabel(board).map(Some),
             _ => Err(bad("a relabelling flag that is neither 0 nor 1")),
         }
+    }
+
+    /// What names a certificate: its size, and its CRC-32 (4 bytes, little endian).
+    fn part(&mut self) -> io::Result<(u64, u32)> {
+        let bytes = self.number()?;
+        let mut crc = [0u8; 4];
+        self.bytes(&mut crc)?;
+        Ok((bytes, u32::from_le_bytes(crc)))
     }
 
     /// A fact's depth limit, bound, set and key relabelling.
@@ -556,6 +606,10 @@ impl InFile {
         let mut input = &record[..];
         match input.byte()? {
             1 => input.head(board),
+            3 => {
+                input.part()?;
+                input.head(board)
+            }
             _ => Err(bad("a fact read again is not a fact")),
         }
     }

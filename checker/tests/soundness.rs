@@ -120,6 +120,7 @@ fn true_facts(
         free: Vec::new(),
         uses: uses.iter().map(|&u| (number - u, None)).collect(),
         claim: false,
+        premise: None,
     });
     numbers.insert((set.to_vec(), depth), number);
     number

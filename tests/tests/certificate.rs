@@ -470,6 +470,7 @@ fn a_false_claim_made_by_hand_is_refused() {
         free: Vec::new(),
         uses: Vec::new(),
         claim: true,
+        premise: None,
     };
     let path = dir.join("lone.mmc");
     write(&path, header, &[lone]);

@@ -358,10 +358,13 @@ fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_n
     certificate("one", 1);
     let run = certificate("three", 3);
 
-    // An item's certificate gone: the item is damaged (rerun), and named.
+    // An item's certificate gone: the item, which names it, still stands (the
+    // test below merges such a run); another file in its place is not it.
     let cert_of_2 = run.join("items").join("2.mmc");
     let kept = std::fs::read(&cert_of_2).unwrap();
     std::fs::remove_file(&cert_of_2).unwrap();
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([]));
+    std::fs::write(&cert_of_2, &kept[..kept.len() - 1]).unwrap();
     assert_eq!(status(&run)["damaged_items"], serde_json::json!([2]));
     // A byte of it changed: the merge refuses it, naming the item, and writes nothing.
     let mut bad = kept.clone();
@@ -408,11 +411,102 @@ fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_n
 }
 
 #[test]
+fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
+    let dir = scratch("cluster_parts");
+    let run = plan_exact_in(&dir, "run", &["--pegs", "4", "--colors", "6"]);
+    solve_as_tasks(&run, 2);
+    let (tree, whole) = (dir.join("whole.mmt"), dir.join("whole.mmc"));
+    merge_certified(&run, &tree, &whole);
+    // Each part checked on its own, and recorded with its last fact.
+    let ledger = dir.join("parts.txt");
+    let ledger_arg = ledger.to_str().unwrap();
+    let mut parts = Vec::new();
+    for entry in std::fs::read_dir(run.join("items")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "mmc") {
+            let said = ok("mmcheck", &["--parts", ledger_arg, path.to_str().unwrap()]);
+            assert!(said.starts_with("part of a proof"), "{said}");
+            parts.push(path);
+        }
+    }
+    assert!(parts.len() > 40, "{}", parts.len());
+    // A part proves no tree.
+    let (t, part) = (tree.to_str().unwrap(), parts[0].to_str().unwrap());
+    let err = fails("mmcheck", &[t, part]);
+    assert!(err.contains("a part of a proof"), "{err}");
+    let recorded = std::fs::read_to_string(&ledger).unwrap();
+    // Every part with a fact has a line (those the bounds settle have none).
+    let lines = recorded.lines().filter(|l| l.starts_with("part ")).count();
+    assert!(lines > 30 && lines <= parts.len(), "{lines}");
+
+    // The parts let go: the items still stand, and the merge writes the same tree
+    // with a premise for each part, which the ledger, and only the ledger, vouches for.
+    parts.iter().for_each(|p| std::fs::remove_file(p).unwrap());
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([]));
+    let (top_tree, top) = (dir.join("top.mmt"), dir.join("top.mmc"));
+    merge_certified(&run, &top_tree, &top);
+    assert!(std::fs::read(&tree).unwrap() == std::fs::read(&top_tree).unwrap());
+    let [t, c] = [&top_tree, &top].map(|p| p.to_str().unwrap());
+    let checked = ok("mmcheck", &["--parts", ledger_arg, t, c]);
+    assert!(
+        checked.starts_with("optimal: total 5625, proven")
+            && checked.contains(&format!("{lines} of them premises")),
+        "{checked}"
+    );
+    let err = fails("mmcheck", &[t, c]);
+    assert!(
+        err.contains("premise") && err.contains("not recorded"),
+        "{err}"
+    );
+    // A ledger without one part's line, or with a line changed, vouches for less.
+    let mut cut: Vec<&str> = recorded.lines().collect();
+    let last = cut.pop().unwrap();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, cut.join("\n")).unwrap();
+    let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
+    assert!(err.contains("not recorded"), "{err}");
+    // The same part, its last fact's bound one more (the head's second number).
+    let words: Vec<&str> = last.split(' ').collect();
+    let mut head = words[4].to_string();
+    let bumped = u8::from_str_radix(&head[2..4], 16).unwrap() ^ 1;
+    head.replace_range(2..4, &format!("{bumped:02x}"));
+    let changed = format!(
+        "{}\n{} {} {} {} {head}\n",
+        cut.join("\n"),
+        words[0],
+        words[1],
+        words[2],
+        words[3]
+    );
+    std::fs::write(&other, changed).unwrap();
+    let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
+    assert!(
+        err.contains("last fact") && err.contains("is another"),
+        "{err}"
+    );
+}
+
+#[test]
 fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
     let dir = scratch("cluster_exact_bc");
     let board = ["--pegs", "4", "--colors", "10", "--no-repeat"];
     let after = exact_plan_matches_the_single_run(&dir, &board);
     assert_eq!(after["best_total"], 26274);
+}
+
+/// The tag of an item file's outcome (generator/src/plan/item.rs): 0 a leaf, 1 a
+/// node, 2 an exact item shown too dear. It follows the magic, the plan and item
+/// numbers, the seconds (24 bytes) and what names the certificate (0, or 1, its
+/// size, its checksum and its last fact's head, length first).
+fn outcome_tag(item: &[u8]) -> u8 {
+    let after = match item[24] {
+        0 => 25,
+        _ => {
+            let len = u32::from_le_bytes(item[37..41].try_into().unwrap()) as usize;
+            41 + len
+        }
+    };
+    item[after]
 }
 
 #[test]
@@ -434,7 +528,7 @@ fn an_exact_plan_shows_first_guesses_too_dear_and_unmeetable_depths() {
         .unwrap()
         .map(|f| f.unwrap().path())
         .filter(|f| f.extension().is_some_and(|e| e == "item"))
-        .filter(|f| std::fs::read(f).unwrap()[24] == 2)
+        .filter(|f| outcome_tag(&std::fs::read(f).unwrap()) == 2)
         .count();
     assert!(dear > 0, "no item was cut short by the budget");
 

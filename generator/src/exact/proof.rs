@@ -41,6 +41,7 @@ use std::sync::{Mutex, MutexGuard};
 const END: u8 = 0;
 const FACT: u8 = 1;
 const CLAIM: u8 = 2;
+const PREMISE: u8 = 3;
 
 /// What a fact rests on beyond the checker's own bounds: an earlier fact by its
 /// number, as written or mapped from its key's image.
@@ -72,7 +73,9 @@ struct State {
     /// The facts after it (a tree's nodes searched again as it is built) prove
     /// nothing the claims need, and [`Proof::finish`] leaves them out.
     claimed: Option<(u64, u64, crc32fast::Hasher)>,
+    /// The last fact's record, and where its head (depth, bound, set) ends in it.
     record: Vec<u8>,
+    head_end: usize,
 }
 
 /// Where a certificate being written stands (see [`Proof::position`]).
@@ -84,11 +87,16 @@ pub struct Position {
 }
 
 /// What a finished certificate holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     pub facts: u64,
     pub claims: u64,
     pub bytes: u64,
+    /// Its checksum: with `bytes`, what names it.
+    pub crc: u32,
+    /// The head of its last fact (depth, bound, set: docs/certificate.md) if it
+    /// has one: what a part of a proof proves, and a premise repeats.
+    pub last: Option<Vec<u8>>,
 }
 
 /// Appends `value` as LEB128 (7 bits a byte, low first, high bit set on all but the
@@ -116,14 +124,15 @@ impl State {
         }
     }
 
-    /// A relabelling: its peg values, then its colour values, two 4-bit values to
-    /// a byte (the first in the low half), the last half byte 0 if they are odd.
     /// Cuts the file after the last claim, ends it and renames it into place.
     fn end(mut self) -> io::Result<Written> {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
         let mut file = self.out.into_inner().map_err(|e| e.into_error())?;
+        // The last fact's head, unless the cut below leaves it out.
+        let last = (self.claimed.is_none() && self.head_end > 0)
+            .then(|| self.record[1..self.head_end].to_vec());
         let (bytes, facts, mut crc) = match self.claimed {
             Some(claimed) => claimed,
             None => (self.bytes, self.facts, self.crc),
@@ -133,7 +142,8 @@ impl State {
         let mut end = vec![END];
         varint(&mut end, facts);
         crc.update(&end);
-        end.extend(crc.finalize().to_le_bytes());
+        let crc = crc.finalize();
+        end.extend(crc.to_le_bytes());
         file.write_all(&end)?;
         file.sync_all()?;
         if std::fs::rename(&self.temporary, &self.target).is_err() {
@@ -149,9 +159,13 @@ impl State {
             facts,
             claims: self.claims,
             bytes: bytes + end.len() as u64,
+            crc,
+            last,
         })
     }
 
+    /// A relabelling: its peg values, then its colour values, two 4-bit values to
+    /// a byte (the first in the low half), the last half byte 0 if they are odd.
     fn relabel(&self, out: &mut Vec<u8>, map: &Relabel) {
         let values = || {
             map.from[..self.pegs]
@@ -293,6 +307,23 @@ impl Proof {
         Ok(facts)
     }
 
+    /// Appends a premise: the last fact (its `head`, as [`Written::last`] gives it)
+    /// of the certificate of `bytes` bytes and checksum `crc`, a part of the proof
+    /// checked on its own (docs/certificate.md, "A proof in parts"). Returns its
+    /// number.
+    pub fn premise(&self, bytes: u64, crc: u32, head: &[u8]) -> u64 {
+        let mut out = vec![PREMISE];
+        varint(&mut out, bytes);
+        out.extend(crc.to_le_bytes());
+        out.extend_from_slice(head);
+        out.push(0); // no key relabelling
+        let mut state = self.lock();
+        state.emit(&out);
+        state.head_end = 0;
+        state.facts += 1;
+        state.facts - 1
+    }
+
     /// The certificate a checkpointed run left at `partial`, to go on from where
     /// its checkpoint says (the search's resume from that checkpoint rewinds it there).
     pub fn reopen(target: &Path, partial: &Path, board: Board) -> io::Result<Proof> {
@@ -319,6 +350,7 @@ impl Proof {
             failed: None,
             claimed: None,
             record: Vec::new(),
+            head_end: 0,
         };
         Proof {
             state: Box::new(Mutex::new(state)),
@@ -355,6 +387,7 @@ impl Proof {
         state.facts = at.facts;
         state.crc = crc32fast::Hasher::new_with_initial_len(at.crc, at.bytes);
         state.claimed = None;
+        state.head_end = 0;
         Ok(())
     }
 
@@ -413,6 +446,7 @@ impl Proof {
             varint(&mut out, u64::from(gap));
             previous = code;
         }
+        let head_end = out.len();
         state.optional_relabel(&mut out, fact.key.as_ref());
         let (maps, free) = fact.symmetry.unwrap_or((&[], &[]));
         varint(&mut out, maps.len() as u64);
@@ -433,6 +467,7 @@ impl Proof {
         }
         state.emit(&out);
         state.record = out;
+        state.head_end = head_end;
         state.facts += 1;
         if claim {
             state.claimed = Some((state.bytes, state.facts, state.crc.clone()));

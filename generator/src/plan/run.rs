@@ -3,7 +3,7 @@
 //! `RUN/submit.sh`, `RUN/items.sbatch` and `RUN/merge.sbatch` run it on Slurm.
 
 use super::exact::{self, Cost, Standing};
-use super::item::{self, Outcome, Solved};
+use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
@@ -156,20 +156,27 @@ impl Run {
     }
 
     /// Item `index` if its file is there and whole: `Ok(None)` if missing. A
-    /// certified plan's item needs its certificate too (written before the item,
-    /// so one without it is damaged; the merge reads it whole).
+    /// certified plan's item names its certificate, which need not be here (it
+    /// may have been checked where it was written, and not kept), but one that is
+    /// here must be the one named; an item of the first format names none, so
+    /// its certificate must be here (written before the item: one without it is
+    /// damaged).
     fn read_item(&self, index: usize) -> Result<Option<Solved>, ()> {
         let bytes = match std::fs::read(self.item_path(index)) {
             Ok(bytes) => bytes,
             Err(_) => return Ok(None),
         };
-        if self.plan.recipe.certified && !self.certificate_path(index).is_file() {
-            return Err(());
-        }
         let secrets = self.plan.items[index].secrets;
-        item::decode(&bytes, self.id, index as u32, secrets)
-            .map(Some)
-            .ok_or(())
+        let solved = item::decode(&bytes, self.id, index as u32, secrets).ok_or(())?;
+        if self.plan.recipe.certified {
+            let here = named(&self.certificate_path(index));
+            match (&solved.certificate, here) {
+                (None, None) => return Err(()),
+                (Some(part), Some(here)) if (part.bytes, part.crc) != here => return Err(()),
+                _ => {}
+            }
+        }
+        Ok(Some(solved))
     }
 
     /// Builds item `index` unless it is done and whole; says whether it built it.
@@ -206,13 +213,14 @@ impl Run {
             }
         };
         let started = Instant::now();
-        let outcome = match &work.builder {
+        let (outcome, certificate) = match &work.builder {
             Builder::Exact(optimal) => self.solve_exact(work, optimal, index, counters)?,
-            Builder::Rule(_) => Outcome::Tree(self.expand(work, index, counters)),
+            Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
         };
         let solved = Solved {
             outcome,
             seconds: started.elapsed().as_secs_f64(),
+            certificate,
         };
         let bytes = item::encode(self.id, index as u32, &solved);
         write_owned(&self.item_path(index), &bytes).map_err(|e| e.to_string())?;
@@ -235,14 +243,15 @@ impl Run {
     }
 
     /// Exact item `index`: its optimal subtree if it costs less than its budget
-    /// (see [`exact`]), else the least it costs.
+    /// (see [`exact`]), else the least it costs; and in a certified plan, what
+    /// names the certificate it wrote.
     fn solve_exact(
         &self,
         work: &Work,
         optimal: &Optimal,
         index: usize,
         counters: &Counters,
-    ) -> Result<Outcome, String> {
+    ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
         let (_, done) = self.scan();
@@ -264,15 +273,23 @@ impl Run {
             optimal.exact.prove_into(proof);
         }
         let found = optimal.exact.cost_below(context, node, depth, budget);
-        if let Some(proof) = optimal.exact.take_proof() {
-            let path = self.certificate_path(index);
-            proof
-                .finish()
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
+        let certificate = match optimal.exact.take_proof() {
+            None => None,
+            Some(proof) => {
+                let path = self.certificate_path(index);
+                let written = proof
+                    .finish()
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Some(Part {
+                    bytes: written.bytes,
+                    crc: written.crc,
+                    last: written.last,
+                })
+            }
+        };
         let Some(cost) = found else {
             let floor = exact::floor(&self.plan, optimal, item);
-            return Ok(Outcome::AtLeast(u64::from(budget).max(floor)));
+            return Ok((Outcome::AtLeast(u64::from(budget).max(floor)), certificate));
         };
         let subtree = self.expand(work, index, counters);
         if subtree.total() != u64::from(cost) {
@@ -282,7 +299,7 @@ impl Run {
                 subtree.total()
             ));
         }
-        Ok(Outcome::Tree(subtree))
+        Ok((Outcome::Tree(subtree), certificate))
     }
 
     /// Which items are done, missing or damaged, and for an exact plan, where
@@ -381,8 +398,10 @@ impl Run {
     /// The certificate of a certified exact plan, written to `target`: its items'
     /// certificates one after another, then the claim about every code that rests
     /// on their last facts (each item's proof of its class) and the checker's own
-    /// bounds, as a search of every code would prove it. For after [`Run::merge`]:
-    /// every item done and the first guess decided.
+    /// bounds, as a search of every code would prove it. An item whose
+    /// certificate is not here gives its last fact as a premise instead, which a
+    /// checker takes from its own record of a check of that part. For after
+    /// [`Run::merge`]: every item done and the first guess decided.
     pub fn merge_certificate(&self, target: &Path) -> Result<Written, String> {
         let recipe = &self.plan.recipe;
         let cannot = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
@@ -399,12 +418,25 @@ impl Run {
         let mut uses = Vec::new();
         for index in 0..self.plan.items.len() {
             let path = self.certificate_path(index);
-            let count = match proof.append(&path, recipe.board, recipe.consistent_only) {
-                Ok(count) => count,
-                Err(e) => {
-                    proof.abandon();
-                    return Err(format!("{}: {e}; rerun item {index}", path.display()));
-                }
+            let part = match self.read_item(index) {
+                Ok(Some(solved)) => solved.certificate,
+                _ => None,
+            };
+            let count = match (path.is_file(), part) {
+                (false, Some(Part { bytes, crc, last })) => match last {
+                    Some(head) => {
+                        proof.premise(bytes, crc, &head);
+                        1
+                    }
+                    None => 0,
+                },
+                _ => match proof.append(&path, recipe.board, recipe.consistent_only) {
+                    Ok(count) => count,
+                    Err(e) => {
+                        proof.abandon();
+                        return Err(format!("{}: {e}; rerun item {index}", path.display()));
+                    }
+                },
             };
             facts += count;
             // An item whose class the bounds settle alone wrote no fact.
@@ -444,6 +476,18 @@ impl Run {
             }
         }
     }
+}
+
+/// What names the certificate at `path`, if there is one: its size and the
+/// CRC-32 its last 4 bytes hold (checked whole where it is read whole).
+fn named(path: &Path) -> Option<(u64, u32)> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(path).ok()?;
+    let bytes = file.metadata().ok()?.len();
+    file.seek(SeekFrom::End(-4)).ok()?;
+    let mut crc = [0u8; 4];
+    file.read_exact(&mut crc).ok()?;
+    Some((bytes, u32::from_le_bytes(crc)))
 }
 
 /// The top with the items' subtrees put in their places.

@@ -424,8 +424,8 @@ pub fn merge(args: &MergeArgs) -> Outcome {
     if args.json {
         let extra = serde_json::json!({
             "file": args.out.display().to_string(),
-            "certificate_facts": written.map(|w| w.facts),
-            "certificate_bytes": written.map(|w| w.bytes),
+            "certificate_facts": written.as_ref().map(|w| w.facts),
+            "certificate_bytes": written.as_ref().map(|w| w.bytes),
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
     } else {

@@ -821,7 +821,7 @@ fn print_report(
         searched_total,
         resumed,
         ref tried,
-        certificate,
+        ref certificate,
     } = *measured;
     let board = tree.board;
     let first = board
@@ -847,8 +847,8 @@ fn print_report(
             "resumed_sets": resumed.map(|r| r.sets),
             "resume_seconds": resumed.map(|r| r.took.as_secs_f64()),
             "search_tree_total": searched_total,
-            "certificate_facts": certificate.map(|c| c.facts),
-            "certificate_bytes": certificate.map(|c| c.bytes),
+            "certificate_facts": certificate.as_ref().map(|c| c.facts),
+            "certificate_bytes": certificate.as_ref().map(|c| c.bytes),
             "first_guesses_tried": tried.as_ref().map(|tried| {
                 (tried.iter())
                     .map(|(first, total, worst)| {

@@ -137,8 +137,15 @@ fn certified(path: &Path, total: u64) -> Result<String, String> {
     if !certificate.exists() {
         return Ok("-".into());
     }
-    let checked = checker::check(&certificate, false, &[], u64::MAX, |_| {})
-        .map_err(|e| format!("{}: {e}", certificate.display()))?;
+    let checked = checker::check(
+        &certificate,
+        false,
+        &[],
+        &Default::default(),
+        u64::MAX,
+        |_| {},
+    )
+    .map_err(|e| format!("{}: {e}", certificate.display()))?;
     if !checked.claims.iter().any(|c| c.bound == total) {
         return Err(format!("{} does not prove {total}", certificate.display()));
     }

@@ -1,0 +1,212 @@
+//! A proof in parts (docs/certificate.md, "A proof in parts"): a certificate
+//! too big to keep whole is written as parts, each checked on its own where it
+//! was written and then let go, and a top whose *premises* repeat each part's
+//! last fact. This module is the record that joins them: a check of a part
+//! (a finished certificate with no claim) adds a line naming it and its last
+//! fact; a check of the top takes each premise from such a line, and from
+//! nowhere else. So the top's verdict rests on those earlier checks, as a check
+//! resumed from its record rests on the part it recorded (`--resume`), and says
+//! so.
+//!
+//! A line: `part BYTES CRC FACTS HEAD`: the part's size, its CRC-32 (8 hex
+//! digits), how many facts held, and its last fact's head (depth, bound, set, as
+//! a certificate writes them: docs/certificate.md) in hex. Lines starting with
+//! `#` are comments.
+
+use crate::game::Board;
+use crate::read::{head_of, Head};
+use std::path::Path;
+
+/// A part whose check was recorded: what names it, its facts, its last fact's
+/// head (parsed with the board of the certificate that uses it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Part {
+    bytes: u64,
+    crc: u32,
+    facts: u64,
+    head: Vec<u8>,
+}
+
+/// The parts a record holds.
+#[derive(Clone, Debug, Default)]
+pub struct Parts {
+    parts: Vec<Part>,
+}
+
+/// The first line of a new record.
+const TITLE: &str =
+    "# mmcheck: parts of proofs, each checked whole; a premise is taken from these lines only\n";
+
+impl Parts {
+    /// The parts recorded at `path`; none if there is no such file.
+    pub fn read(path: &Path) -> Result<Parts, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Parts::default()),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let parts = (text.lines().enumerate())
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+            .map(|(i, line)| {
+                parse(line).ok_or_else(|| {
+                    format!(
+                        "{}: line {} is not a record of a part",
+                        path.display(),
+                        i + 1
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Parts { parts })
+    }
+
+    /// Whether the premise `fact` (its head, naming the part `named`) is the
+    /// last fact of a part recorded here; else what is wrong.
+    pub fn vouch(&self, named: (u64, u32), head: &Head, board: &Board) -> Result<(), String> {
+        let (bytes, crc) = named;
+        let Some(part) = (self.parts.iter()).find(|p| (p.bytes, p.crc) == named) else {
+            return Err(format!(
+                "it is a premise from the certificate of {bytes} bytes with CRC-32 {crc:08x}, \
+                 whose check is not recorded (--parts)"
+            ));
+        };
+        let recorded = head_of(&part.head, board).map_err(|e| e.to_string())?;
+        let same =
+            (recorded.depth, recorded.bound, &recorded.set) == (head.depth, head.bound, &head.set);
+        match same {
+            true => Ok(()),
+            false => Err(format!(
+                "it is a premise from the certificate of {bytes} bytes with CRC-32 {crc:08x}, \
+                 whose last fact, as its check recorded it, is another"
+            )),
+        }
+    }
+}
+
+/// Adds to the record at `path` (made if missing) the part named `named`, whose
+/// `facts` facts held, ending with `last`; a part already recorded is not
+/// recorded twice.
+pub fn record(path: &Path, named: (u64, u32), facts: u64, last: &Head) -> Result<(), String> {
+    let part = Part {
+        bytes: named.0,
+        crc: named.1,
+        facts,
+        head: encode(last),
+    };
+    let known = Parts::read(path)?;
+    if known.parts.contains(&part) {
+        return Ok(());
+    }
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => TITLE.to_string(),
+        Err(e) => return Err(io(e)),
+    };
+    let head: String = part.head.iter().map(|b| format!("{b:02x}")).collect();
+    text += &format!(
+        "part {} {:08x} {} {head}\n",
+        part.bytes, part.crc, part.facts
+    );
+    // Through a temporary file renamed over it: a record is never half written.
+    let temporary = path.with_extension("tmp");
+    std::fs::write(&temporary, text).map_err(io)?;
+    std::fs::rename(&temporary, path).map_err(io)
+}
+
+fn parse(line: &str) -> Option<Part> {
+    let mut words = line.split(' ');
+    let (tag, bytes, crc, facts, head) = (
+        words.next()?,
+        words.next()?,
+        words.next()?,
+        words.next()?,
+        words.next()?,
+    );
+    if tag != "part" || words.next().is_some() || head.len() % 2 != 0 {
+        return None;
+    }
+    let head = (0..head.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(head.get(i..i + 2)?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    Some(Part {
+        bytes: bytes.parse().ok()?,
+        crc: u32::from_str_radix(crc, 16).ok()?,
+        facts: facts.parse().ok()?,
+        head,
+    })
+}
+
+/// A head as a certificate writes it: depth (0: no limit), bound (0: none), the
+/// set's size, then its codes as differences, all LEB128.
+fn encode(head: &Head) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut number = |mut value: u64| {
+        while value >= 0x80 {
+            out.push((value as u8 & 0x7f) | 0x80);
+            value >>= 7;
+        }
+        out.push(value as u8);
+    };
+    number(head.depth.map_or(0, u64::from));
+    number(head.bound.unwrap_or(0));
+    number(head.set.len() as u64);
+    let mut previous = 0;
+    for &code in &head.set {
+        number(u64::from(code - previous));
+        previous = code;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head(set: Vec<u32>, bound: u64) -> Head {
+        Head {
+            depth: None,
+            bound: Some(bound),
+            set,
+            key: None,
+        }
+    }
+
+    #[test]
+    fn a_recorded_part_vouches_for_its_last_fact_and_nothing_else() {
+        let board = Board::new(4, 6, true).unwrap();
+        let dir = std::env::temp_dir().join(format!("mmcheck-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("parts.txt");
+        let _ = std::fs::remove_file(&path);
+        let last = head(vec![3, 200, 1295], 7);
+        record(&path, (1234, 0xabcd), 10, &last).unwrap();
+        record(&path, (1234, 0xabcd), 10, &last).unwrap();
+        let parts = Parts::read(&path).unwrap();
+        assert_eq!(parts.parts.len(), 1, "recorded once");
+        assert!(parts.vouch((1234, 0xabcd), &last, &board).is_ok());
+        let refused = [
+            ((1235, 0xabcd), last.clone()),
+            ((1234, 0xabce), last.clone()),
+            ((1234, 0xabcd), head(vec![3, 200, 1295], 8)),
+            ((1234, 0xabcd), head(vec![3, 201, 1295], 7)),
+            (
+                (1234, 0xabcd),
+                Head {
+                    depth: Some(5),
+                    ..last.clone()
+                },
+            ),
+        ];
+        for (named, other) in refused {
+            assert!(
+                parts.vouch(named, &other, &board).is_err(),
+                "{named:?} {other:?}"
+            );
+        }
+        std::fs::write(&path, "part 1 2 3\n").unwrap();
+        assert!(Parts::read(&path).unwrap_err().contains("line 1"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
