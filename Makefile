@@ -40,7 +40,7 @@ CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
 .PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots python test-python \
-	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results
+	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results campaign
 
 FUZZ_SECONDS ?= 600
 
@@ -91,6 +91,16 @@ test-python: python
 PROOFS ?=
 verify-proofs: build
 	scripts/verify-proofs.sh $(REL) $(TARGET_DIR)/proofs $(PROOFS)
+
+# A long proof kept in campaigns/NAME as a plan's items, gone on with across sessions on
+# machines that keep nothing: WORK holds the parts (certificates) while they are checked;
+# items and the ledger of checked parts come back to campaigns/NAME, to be committed.
+NAME ?= 4x12
+WORK ?= $(TARGET_DIR)/campaigns
+JOBS ?= 2
+MIB ?= 6144
+campaign: build
+	scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL)
 
 # A plan run through a real one-node Slurm on localhost (installed from Debian's
 # packages when missing; every daemon it starts is stopped). CI runs it after make test.

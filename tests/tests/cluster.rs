@@ -486,6 +486,71 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     );
 }
 
+/// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
+/// work folder `work`; what it prints.
+fn campaign(dir: &Path, name: &str, work: &Path) -> String {
+    let out = Command::new(root().join("scripts/campaign.sh"))
+        .args([name, work.to_str().unwrap(), "2", "64"])
+        .arg(bin("mmgen").parent().unwrap())
+        .current_dir(dir)
+        .output()
+        .expect("the script starts");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}{err}");
+    text
+}
+
+#[test]
+fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
+    let dir = scratch("cluster_campaign");
+    let kept = dir.join("campaigns").join("c46");
+    let plan = dir.join("plan");
+    let planned = ok(
+        "mmgen",
+        &[
+            "plan",
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+            "--strategy",
+            "optimal",
+        ]
+        .into_iter()
+        .chain(["--certificate", "--dir", plan.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+    );
+    assert!(planned.starts_with("planned "), "{planned}");
+    std::fs::create_dir_all(&kept).unwrap();
+    std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
+    let first = campaign(&dir, "c46", &dir.join("work"));
+    assert!(first.contains("optimal: total 5625, proven"), "{first}");
+    let items = |d: &Path| std::fs::read_dir(d.join("items")).unwrap().count();
+    let jobs = items(&kept);
+    assert!(jobs > 40, "{jobs}");
+    let ledger = std::fs::read_to_string(kept.join("parts.txt")).unwrap();
+    // Another machine: the work folder gone, and some items not kept (a session
+    // cut off before they were copied back). Only those are solved again, and the
+    // tree is the single run's, proven from the kept ledger and the new lines.
+    std::fs::remove_dir_all(dir.join("work")).unwrap();
+    for index in [1, 5, 9] {
+        std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
+    }
+    let again = campaign(&dir, "c46", &dir.join("work"));
+    assert_eq!(again.matches("solving from").count(), 3, "{again}");
+    assert!(again.contains("optimal: total 5625, proven"), "{again}");
+    assert_eq!(items(&kept), jobs);
+    let tree = dir.join("work").join("c46").join("optimal-c46.mmt");
+    assert!(
+        std::fs::read(tree).unwrap()
+            == std::fs::read(root().join("trees/optimal-4x6.mmt")).unwrap()
+    );
+    assert!(std::fs::read_to_string(kept.join("parts.txt"))
+        .unwrap()
+        .starts_with(&ledger));
+}
+
 #[test]
 fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
     let dir = scratch("cluster_exact_bc");

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# make campaign NAME=4x12 WORK=DIR [JOBS=2] [MIB=6144]: goes on with a long proof kept
+# in campaigns/NAME as an exact plan's items, on machines that keep nothing between
+# sessions. A certified item's certificate (a part of the proof, up to gigabytes) is
+# checked where it is written (mmcheck --parts) and let go; its item file (kilobytes,
+# naming the part and keeping its last fact) and the ledger line of its check are
+# copied back into campaigns/NAME, to be committed. When every item is done, the tree
+# is merged with its top certificate (a premise for each part) and checked with the
+# ledger (docs/certificate.md, "A proof in parts").
+#
+# Each of JOBS workers takes the next item not done (plan order: the first guesses in
+# the order the search tries them, so the cheapest known total comes early and the
+# items after it get tight budgets), solves it on one thread with a cache of MIB MiB,
+# checks its part and copies it back. An item cut off with its session is solved
+# again from nothing by the next run.
+#
+# Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN]
+set -euo pipefail
+name=$1
+work=$2
+jobs=${3:-2}
+mib=${4:-6144}
+bin=${5:-target/release}
+kept=campaigns/$name
+run=$work/$name
+
+fail() { echo "make campaign: $*" >&2; exit 1; }
+
+[ -f "$kept/plan.json" ] || fail "no campaign $name: $kept/plan.json is missing (mmgen plan --strategy optimal --certificate --dir $kept makes one)"
+mkdir -p "$run/items" "$run/taken"
+# The plan, the items done and the ledger, as far as the work folder lacks them:
+# what is there already (from this machine's earlier runs) is never replaced.
+cp -n "$kept/plan.json" "$run/plan.json"
+cmp -s "$kept/plan.json" "$run/plan.json" || fail "$run/plan.json is another plan than $kept/plan.json"
+[ ! -f "$kept/parts.txt" ] || cp -n "$kept/parts.txt" "$run/parts.txt"
+for item in "$kept"/items/*.item; do
+  [ -e "$item" ] && cp -n "$item" "$run/items/"
+done
+rm -rf "$run/taken"/*
+
+# worker: takes items until none is left.
+worker() {
+  while :; do
+    local index=""
+    for i in $("$bin/mmgen" status --dir "$run" --todo); do
+      # mkdir is atomic: one worker takes each item.
+      if mkdir "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+    done
+    [ -n "$index" ] || return 0
+    echo "item $index: solving from $(date -u +%FT%TZ)"
+    "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" "$index"
+    local part=$run/items/$index.mmc
+    (
+      flock 9
+      "$bin/mmcheck" --threads 1 --parts "$run/parts.txt" "$part"
+      # Kept with the campaign once its part is checked: the ledger first.
+      [ ! -f "$run/parts.txt" ] || cp "$run/parts.txt" "$kept/parts.txt.tmp"
+      [ ! -f "$kept/parts.txt.tmp" ] || mv "$kept/parts.txt.tmp" "$kept/parts.txt"
+      mkdir -p "$kept/items"
+      cp "$run/items/$index.item" "$kept/items/$index.item.tmp"
+      mv "$kept/items/$index.item.tmp" "$kept/items/$index.item"
+    ) 9> "$run/ledger.lock"
+    rm -f "$part"
+    echo "item $index: done and checked at $(date -u +%FT%TZ)"
+  done
+}
+
+for _ in $(seq "$jobs"); do worker & done
+wait
+
+"$bin/mmgen" status --dir "$run"
+if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ]; then
+  tree=$run/optimal-$name.mmt
+  "$bin/mmgen" merge --dir "$run" --out "$tree" --certificate "$run/optimal-$name.mmc" --force
+  "$bin/mmcheck" --parts "$run/parts.txt" "$tree" "$run/optimal-$name.mmc"
+fi
