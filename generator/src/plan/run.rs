@@ -14,6 +14,7 @@ use crate::strategy::{CacheSettings, Optimal};
 use crate::{lay_out, Counters, Generated, Node};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -179,8 +180,9 @@ impl Run {
         Ok(Some(solved))
     }
 
-    /// Builds item `index` unless it is done and whole; says whether it built it.
-    pub fn solve(&self, index: usize, counters: &Counters) -> Result<bool, String> {
+    /// Builds item `index` unless it is done and whole: `None` if it was done, else
+    /// the positions its exact search searched (0 for a rule's item).
+    pub fn solve(&self, index: usize, counters: &Counters) -> Result<Option<u64>, String> {
         if index >= self.plan.items.len() {
             return Err(format!(
                 "no item {index}: the plan has items 0 to {}",
@@ -188,7 +190,7 @@ impl Run {
             ));
         }
         if let Ok(Some(_)) = self.read_item(index) {
-            return Ok(false);
+            return Ok(None);
         }
         let recipe = &self.plan.recipe;
         let new_work = || -> Result<Work, String> {
@@ -213,6 +215,11 @@ impl Run {
             }
         };
         let started = Instant::now();
+        let searched = |work: &Work| match &work.builder {
+            Builder::Exact(optimal) => optimal.exact.nodes.load(Ordering::Relaxed),
+            Builder::Rule(_) => 0,
+        };
+        let before = searched(work);
         let (outcome, certificate) = match &work.builder {
             Builder::Exact(optimal) => self.solve_exact(work, optimal, index, counters)?,
             Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
@@ -224,7 +231,7 @@ impl Run {
         };
         let bytes = item::encode(self.id, index as u32, &solved);
         write_owned(&self.item_path(index), &bytes).map_err(|e| e.to_string())?;
-        Ok(true)
+        Ok(Some(searched(work) - before))
     }
 
     /// The strategy's subtree for item `index`.

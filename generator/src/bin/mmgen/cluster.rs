@@ -220,10 +220,16 @@ pub fn solve(args: &SolveArgs) -> Outcome {
     let mut out = std::io::stdout().lock();
     for &index in &items {
         let started = std::time::Instant::now();
-        let built = pool.install(|| run.solve(index, &Counters::default()))?;
-        let what = if built { "built" } else { "done already" };
+        let solved = pool.install(|| run.solve(index, &Counters::default()))?;
         let took = started.elapsed().as_secs_f64();
-        writeln!(out, "item {index}: {what} ({took:.2} s)")?;
+        match solved {
+            None => writeln!(out, "item {index}: done already")?,
+            Some(0) => writeln!(out, "item {index}: built ({took:.2} s)")?,
+            Some(positions) => writeln!(
+                out,
+                "item {index}: built ({took:.2} s, {positions} positions searched)"
+            )?,
+        }
     }
     Ok(())
 }
