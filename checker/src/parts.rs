@@ -15,6 +15,7 @@
 
 use crate::game::Board;
 use crate::read::{head_of, Head};
+use std::io::Write;
 use std::path::Path;
 
 /// A part whose check was recorded: what names it, its facts, its last fact's
@@ -45,7 +46,9 @@ impl Parts {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Parts::default()),
             Err(e) => return Err(format!("{}: {e}", path.display())),
         };
-        let parts = (text.lines().enumerate())
+        // A last line with no end was cut short as it was written: not a record.
+        let whole = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
+        let parts = (whole.lines().enumerate())
             .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
             .map(|(i, line)| {
                 parse(line).ok_or_else(|| {
@@ -98,20 +101,22 @@ pub fn record(path: &Path, named: (u64, u32), facts: u64, last: &Head) -> Result
         return Ok(());
     }
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => TITLE.to_string(),
-        Err(e) => return Err(io(e)),
-    };
     let head: String = part.head.iter().map(|b| format!("{b:02x}")).collect();
-    text += &format!(
+    let mut line = format!(
         "part {} {:08x} {} {head}\n",
         part.bytes, part.crc, part.facts
     );
-    // Through a temporary file renamed over it: a record is never half written.
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text).map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    if !path.exists() {
+        line.insert_str(0, TITLE);
+    }
+    // Appended in one write: checks recording at once each add their line (the
+    // kernel appends each write whole), and a write cut short leaves a last line
+    // with no end, which `Parts::read` leaves out.
+    let mut file = (std::fs::OpenOptions::new().create(true).append(true))
+        .open(path)
+        .map_err(io)?;
+    file.write_all(line.as_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)
 }
 
 fn parse(line: &str) -> Option<Part> {
@@ -205,8 +210,29 @@ mod tests {
                 "{named:?} {other:?}"
             );
         }
+        // A line cut short as it was written is left out; a damaged one is named.
+        let whole = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{whole}part 1234 0000abcd 10 00")).unwrap();
+        assert_eq!(Parts::read(&path).unwrap().parts.len(), 1);
         std::fs::write(&path, "part 1 2 3\n").unwrap();
         assert!(Parts::read(&path).unwrap_err().contains("line 1"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn checks_recording_at_once_each_add_their_line() {
+        let dir =
+            std::env::temp_dir().join(format!("mmcheck-parts-at-once-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("parts.txt");
+        let big: Vec<u32> = (0..1296).step_by(2).collect();
+        std::thread::scope(|scope| {
+            for at in 0..16u64 {
+                let (path, last) = (&path, head(big.clone(), 1000 + at));
+                scope.spawn(move || record(path, (at, 7), 1, &last).unwrap());
+            }
+        });
+        assert_eq!(Parts::read(&path).unwrap().parts.len(), 16);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
