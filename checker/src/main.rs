@@ -253,7 +253,7 @@ fn part(
     };
     let Some(last) = last else {
         return Ok(vec![
-            "part of a proof with no fact: it proves nothing, and the proof needs nothing of it (the bounds alone settle its class)".into(),
+            "part of a proof with no fact: it proves nothing, and no premise can come from it (a plan's item writes none when the bounds alone settle its class)".into(),
         ]);
     };
     let n = last.set.len();
