@@ -8,11 +8,12 @@
 # is merged with its top certificate (a premise for each part) and checked with the
 # ledger (docs/certificate.md, "A proof in parts").
 #
-# Each of JOBS workers takes the next item not done (plan order: the first guesses in
-# the order the search tries them, so the cheapest known total comes early and the
-# items after it get tight budgets), solves it on one thread with a cache of MIB MiB,
-# checks its part and copies it back. An item cut off with its session is solved
-# again from nothing by the next run.
+# Each of JOBS workers takes the smallest item not done (fewest secrets, then plan
+# order), solves it on one thread with a cache of MIB MiB, checks its part and copies
+# it back. Smallest first, because an item cut off with its session is solved again
+# from nothing by the next run: the most items are kept when the biggest, which may
+# take longer than a session, come last. (Budgets come from the items done: a first
+# guess's classes shown too dear cost less to search once its rivals are costed.)
 #
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN]
 set -euo pipefail
@@ -37,12 +38,16 @@ for item in "$kept"/items/*.item; do
   [ -e "$item" ] && cp -n "$item" "$run/items/"
 done
 rm -rf "$run/taken"/*
+# The items, smallest first: each item's secrets, in plan order, numbered from 0.
+by_size=$(grep -o '"secrets":[0-9]*' "$run/plan.json" | cut -d: -f2 | awk '{print $1, NR - 1}' | sort -n -k1,1 -k2,2 | cut -d' ' -f2)
 
 # worker: takes items until none is left.
 worker() {
   while :; do
-    local index=""
-    for i in $("$bin/mmgen" status --dir "$run" --todo); do
+    local index="" todo
+    todo=" $("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') "
+    for i in $by_size; do
+      [[ $todo == *" $i "* ]] || continue
       # mkdir is atomic: one worker takes each item.
       if mkdir "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
     done
