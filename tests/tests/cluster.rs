@@ -444,7 +444,12 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     parts.iter().for_each(|p| std::fs::remove_file(p).unwrap());
     assert_eq!(status(&run)["damaged_items"], serde_json::json!([]));
     let (top_tree, top) = (dir.join("top.mmt"), dir.join("top.mmc"));
-    merge_certified(&run, &top_tree, &top);
+    let merged = merge_certified(&run, &top_tree, &top);
+    assert!(
+        merged.contains(&format!("{lines} of them premises"))
+            && merged.contains("mmcheck --parts LEDGER"),
+        "{merged}"
+    );
     assert!(std::fs::read(&tree).unwrap() == std::fs::read(&top_tree).unwrap());
     let [t, c] = [&top_tree, &top].map(|p| p.to_str().unwrap());
     let checked = ok("mmcheck", &["--parts", ledger_arg, t, c]);

@@ -61,6 +61,7 @@ struct State {
     bytes: u64,
     facts: u64,
     claims: u64,
+    premises: u64,
     pegs: usize,
     colors: usize,
     /// The pool's size: a fact about this many secrets is about all of them.
@@ -91,6 +92,8 @@ pub struct Position {
 pub struct Written {
     pub facts: u64,
     pub claims: u64,
+    /// Premises: last facts of parts checked apart ([`Proof::premise`]).
+    pub premises: u64,
     pub bytes: u64,
     /// Its checksum: with `bytes`, what names it.
     pub crc: u32,
@@ -158,6 +161,7 @@ impl State {
         Ok(Written {
             facts,
             claims: self.claims,
+            premises: self.premises,
             bytes: bytes + end.len() as u64,
             crc,
             last,
@@ -320,6 +324,7 @@ impl Proof {
         let mut state = self.lock();
         state.emit(&out);
         state.head_end = 0;
+        state.premises += 1;
         state.facts += 1;
         state.facts - 1
     }
@@ -343,6 +348,7 @@ impl Proof {
             bytes: 0,
             facts: 0,
             claims: 0,
+            premises: 0,
             pegs: board.pegs(),
             colors: board.colors(),
             all: board.code_count() as usize,

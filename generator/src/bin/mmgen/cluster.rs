@@ -438,21 +438,27 @@ pub fn merge(args: &MergeArgs) -> Outcome {
         let extra = serde_json::json!({
             "file": args.out.display().to_string(),
             "certificate_facts": written.as_ref().map(|w| w.facts),
+            "certificate_premises": written.as_ref().map(|w| w.premises),
             "certificate_bytes": written.as_ref().map(|w| w.bytes),
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
     } else {
         writeln!(out, "{summary}")?;
         if let (Some(w), Some(path)) = (written, &certificate) {
-            writeln!(
-                out,
-                "certificate  {} ({} facts, {} bytes; check it: mmcheck {} {})",
-                path.display(),
-                w.facts,
-                w.bytes,
-                args.out.display(),
-                path.display()
-            )?;
+            let (tree, cert) = (args.out.display(), path.display());
+            match w.premises {
+                0 => writeln!(
+                    out,
+                    "certificate  {cert} ({} facts, {} bytes; check it: mmcheck {tree} {cert})",
+                    w.facts, w.bytes
+                )?,
+                premises => writeln!(
+                    out,
+                    "certificate  {cert} ({} facts, {premises} of them premises for the parts not here, {} bytes; \
+                     check it with the ledger of their checks: mmcheck --parts LEDGER {tree} {cert})",
+                    w.facts, w.bytes
+                )?,
+            }
         }
         writeln!(out, "file         {} ({bytes} bytes)", args.out.display())?;
     }
