@@ -116,7 +116,8 @@ pub fn check(
             &mut batch,
             &checker.board,
         );
-        if let Some(failure) = first_failure(&checker, &kept, parts, &batch, first, skip) {
+        let premises_from = (parts, &header);
+        if let Some(failure) = first_failure(&checker, &kept, premises_from, &batch, first, skip) {
             return Err(failure);
         }
         premises += batch.iter().filter(|f| f.premise.is_some()).count() as u64;
@@ -236,7 +237,7 @@ fn read_batch(
 fn first_failure(
     checker: &Checker,
     kept: &InFile,
-    parts: &Parts,
+    (parts, header): (&Parts, &Header),
     batch: &[Fact],
     first: u64,
     skip: u64,
@@ -245,7 +246,7 @@ fn first_failure(
         let (number, fact) = (first + i as u64, &batch[i]);
         if number >= skip {
             let holds = match fact.premise {
-                Some(named) => parts.vouch(named, &head(fact), &checker.board),
+                Some(named) => parts.vouch(named, &head(fact), header, &checker.board),
                 None => checker.holds(fact, number, kept),
             };
             if let Err(e) = holds {

@@ -3,7 +3,7 @@
 
 use checker::bounds::INFINITE;
 use checker::parts::Parts;
-use checker::read::{Head, Prefix};
+use checker::read::Prefix;
 use checker::{check, Checked, Claim, Progress};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -148,9 +148,8 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
         earlier,
         ref claims,
         finished,
-        identity,
-        ref last,
         premises,
+        ..
     } = checked;
     let by_earlier = match (earlier, record) {
         (1.., Some(record)) => format!(
@@ -179,7 +178,7 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
         _ => String::new(),
     };
     if claims.is_empty() {
-        return part(identity, facts, &by_earlier, &by_parts, last, tree, args);
+        return part(&checked, &by_earlier, &by_parts, tree, args);
     }
     let proven = format!("proven (certificate checked: {facts} facts{by_earlier}{by_parts})");
     let mut lines: Vec<String> = (claims.iter())
@@ -237,14 +236,19 @@ fn run(tree: Option<&PathBuf>, certificate: &Path, args: &Args) -> Result<Vec<St
 /// The verdict on a part of a proof, a certificate with no claim: recorded in
 /// the ledger of `--parts`, if given.
 fn part(
-    identity: Option<(u64, u32)>,
-    facts: u64,
+    checked: &Checked,
     by_earlier: &str,
     by_parts: &str,
-    last: &Option<Head>,
     tree: Option<&PathBuf>,
     args: &Args,
 ) -> Result<Vec<String>, String> {
+    let Checked {
+        ref header,
+        identity,
+        facts,
+        ref last,
+        ..
+    } = *checked;
     if tree.is_some() {
         return Err("it claims nothing about the whole board: a part of a proof, which proves no tree (check it alone, with --parts LEDGER)".into());
     }
@@ -271,7 +275,7 @@ fn part(
     };
     let recorded = match &args.parts {
         Some(ledger) => {
-            checker::parts::record(ledger, named, facts, last)?;
+            checker::parts::record(ledger, header, named, facts, last)?;
             format!("; recorded in {}", ledger.display())
         }
         None => "; record it with --parts LEDGER to use it as a premise".into(),

@@ -8,13 +8,14 @@
 //! resumed from its record rests on the part it recorded (`--resume`), and says
 //! so.
 //!
-//! A line: `part BYTES CRC FACTS HEAD`: the part's size, its CRC-32 (8 hex
-//! digits), how many facts held, and its last fact's head (depth, bound, set, as
-//! a certificate writes them: docs/certificate.md) in hex. Lines starting with
-//! `#` are comments.
+//! A line: `part BYTES CRC FACTS PEGS COLORS REPEAT CANDIDATES HEAD`: the part's
+//! size, its CRC-32 (8 hex digits), how many facts held, its header's board and
+//! rules (a set's code numbers mean codes of that board only), and its last
+//! fact's head (depth, bound, set, as a certificate writes them:
+//! docs/certificate.md) in hex. Lines starting with `#` are comments.
 
 use crate::game::Board;
-use crate::read::{head_of, Head};
+use crate::read::{head_of, Head, Header};
 use std::io::Write;
 use std::path::Path;
 
@@ -25,6 +26,7 @@ struct Part {
     bytes: u64,
     crc: u32,
     facts: u64,
+    header: Header,
     head: Vec<u8>,
 }
 
@@ -63,9 +65,16 @@ impl Parts {
         Ok(Parts { parts })
     }
 
-    /// Whether the premise `fact` (its head, naming the part `named`) is the
-    /// last fact of a part recorded here; else what is wrong.
-    pub fn vouch(&self, named: (u64, u32), head: &Head, board: &Board) -> Result<(), String> {
+    /// Whether the premise `fact` (its head, naming the part `named`) of a
+    /// certificate with `header` is the last fact of a part recorded here, of the
+    /// same board and rules; else what is wrong.
+    pub fn vouch(
+        &self,
+        named: (u64, u32),
+        head: &Head,
+        header: &Header,
+        board: &Board,
+    ) -> Result<(), String> {
         let (bytes, crc) = named;
         let Some(part) = (self.parts.iter()).find(|p| (p.bytes, p.crc) == named) else {
             return Err(format!(
@@ -73,6 +82,12 @@ impl Parts {
                  whose check is not recorded (--parts)"
             ));
         };
+        if part.header != *header {
+            return Err(format!(
+                "it is a premise from the certificate of {bytes} bytes with CRC-32 {crc:08x}, \
+                 which its check recorded as one of another board or other rules"
+            ));
+        }
         let recorded = head_of(&part.head, board).map_err(|e| e.to_string())?;
         let same =
             (recorded.depth, recorded.bound, &recorded.set) == (head.depth, head.bound, &head.set);
@@ -89,11 +104,18 @@ impl Parts {
 /// Adds to the record at `path` (made if missing) the part named `named`, whose
 /// `facts` facts held, ending with `last`; a part already recorded is not
 /// recorded twice.
-pub fn record(path: &Path, named: (u64, u32), facts: u64, last: &Head) -> Result<(), String> {
+pub fn record(
+    path: &Path,
+    header: &Header,
+    named: (u64, u32),
+    facts: u64,
+    last: &Head,
+) -> Result<(), String> {
     let part = Part {
         bytes: named.0,
         crc: named.1,
         facts,
+        header: *header,
         head: encode(last),
     };
     let known = Parts::read(path)?;
@@ -102,8 +124,19 @@ pub fn record(path: &Path, named: (u64, u32), facts: u64, last: &Head) -> Result
     }
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
     let head: String = part.head.iter().map(|b| format!("{b:02x}")).collect();
+    let Header {
+        pegs,
+        colors,
+        repeat,
+        candidates_only,
+    } = *header;
+    let rules = format!(
+        "{pegs} {colors} {} {}",
+        u8::from(repeat),
+        u8::from(candidates_only)
+    );
     let mut line = format!(
-        "part {} {:08x} {} {head}\n",
+        "part {} {:08x} {} {rules} {head}\n",
         part.bytes, part.crc, part.facts
     );
     if !path.exists() {
@@ -120,15 +153,16 @@ pub fn record(path: &Path, named: (u64, u32), facts: u64, last: &Head) -> Result
 }
 
 fn parse(line: &str) -> Option<Part> {
-    let mut words = line.split(' ');
-    let (tag, bytes, crc, facts, head) = (
-        words.next()?,
-        words.next()?,
-        words.next()?,
-        words.next()?,
-        words.next()?,
-    );
-    if tag != "part" || words.next().is_some() || head.len() % 2 != 0 {
+    let words: Vec<&str> = line.split(' ').collect();
+    let ["part", bytes, crc, facts, pegs, colors, repeat, candidates, head] = words[..] else {
+        return None;
+    };
+    let flag = |word: &str| match word {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    };
+    if head.len() % 2 != 0 {
         return None;
     }
     let head = (0..head.len())
@@ -139,6 +173,12 @@ fn parse(line: &str) -> Option<Part> {
         bytes: bytes.parse().ok()?,
         crc: u32::from_str_radix(crc, 16).ok()?,
         facts: facts.parse().ok()?,
+        header: Header {
+            pegs: pegs.parse().ok()?,
+            colors: colors.parse().ok()?,
+            repeat: flag(repeat)?,
+            candidates_only: flag(candidates)?,
+        },
         head,
     })
 }
@@ -169,6 +209,15 @@ fn encode(head: &Head) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    fn classic() -> Header {
+        Header {
+            pegs: 4,
+            colors: 6,
+            repeat: true,
+            candidates_only: false,
+        }
+    }
+
     fn head(set: Vec<u32>, bound: u64) -> Head {
         Head {
             depth: None,
@@ -181,16 +230,34 @@ mod tests {
     #[test]
     fn a_recorded_part_vouches_for_its_last_fact_and_nothing_else() {
         let board = Board::new(4, 6, true).unwrap();
+        let header = classic();
         let dir = std::env::temp_dir().join(format!("mmcheck-parts-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("parts.txt");
         let _ = std::fs::remove_file(&path);
         let last = head(vec![3, 200, 1295], 7);
-        record(&path, (1234, 0xabcd), 10, &last).unwrap();
-        record(&path, (1234, 0xabcd), 10, &last).unwrap();
+        record(&path, &header, (1234, 0xabcd), 10, &last).unwrap();
+        record(&path, &header, (1234, 0xabcd), 10, &last).unwrap();
         let parts = Parts::read(&path).unwrap();
         assert_eq!(parts.parts.len(), 1, "recorded once");
-        assert!(parts.vouch((1234, 0xabcd), &last, &board).is_ok());
+        assert!(parts.vouch((1234, 0xabcd), &last, &header, &board).is_ok());
+        // The same set's numbers on another board, or under other rules, are other codes.
+        for other in [
+            Header {
+                colors: 7,
+                ..header
+            },
+            Header {
+                repeat: false,
+                ..header
+            },
+            Header {
+                candidates_only: true,
+                ..header
+            },
+        ] {
+            assert!(parts.vouch((1234, 0xabcd), &last, &other, &board).is_err());
+        }
         let refused = [
             ((1235, 0xabcd), last.clone()),
             ((1234, 0xabce), last.clone()),
@@ -206,13 +273,13 @@ mod tests {
         ];
         for (named, other) in refused {
             assert!(
-                parts.vouch(named, &other, &board).is_err(),
+                parts.vouch(named, &other, &header, &board).is_err(),
                 "{named:?} {other:?}"
             );
         }
         // A line cut short as it was written is left out; a damaged one is named.
         let whole = std::fs::read_to_string(&path).unwrap();
-        std::fs::write(&path, format!("{whole}part 1234 0000abcd 10 00")).unwrap();
+        std::fs::write(&path, format!("{whole}part 1234 0000abcd 10 4 6 1 0 00")).unwrap();
         assert_eq!(Parts::read(&path).unwrap().parts.len(), 1);
         std::fs::write(&path, "part 1 2 3\n").unwrap();
         assert!(Parts::read(&path).unwrap_err().contains("line 1"));
@@ -229,7 +296,7 @@ mod tests {
         std::thread::scope(|scope| {
             for at in 0..16u64 {
                 let (path, last) = (&path, head(big.clone(), 1000 + at));
-                scope.spawn(move || record(path, (at, 7), 1, &last).unwrap());
+                scope.spawn(move || record(path, &classic(), (at, 7), 1, &last).unwrap());
             }
         });
         assert_eq!(Parts::read(&path).unwrap().parts.len(), 16);

@@ -471,24 +471,23 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
     assert!(err.contains("not recorded"), "{err}");
     // The same part, its last fact's bound one more (the head's second number).
-    let words: Vec<&str> = last.split(' ').collect();
-    let mut head = words[4].to_string();
+    let (before, head) = last.rsplit_once(' ').unwrap();
+    let mut head = head.to_string();
     let bumped = u8::from_str_radix(&head[2..4], 16).unwrap() ^ 1;
     head.replace_range(2..4, &format!("{bumped:02x}"));
-    let changed = format!(
-        "{}\n{} {} {} {} {head}\n",
-        cut.join("\n"),
-        words[0],
-        words[1],
-        words[2],
-        words[3]
-    );
+    let changed = format!("{}\n{before} {head}\n", cut.join("\n"));
     std::fs::write(&other, changed).unwrap();
     let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
     assert!(
         err.contains("last fact") && err.contains("is another"),
         "{err}"
     );
+    // The same part's line, as a part of a board of 7 colours: its numbers are other codes.
+    let seven = last.replacen(" 4 6 1 0 ", " 4 7 1 0 ", 1);
+    assert_ne!(seven, last);
+    std::fs::write(&other, format!("{}\n{seven}\n", cut.join("\n"))).unwrap();
+    let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
+    assert!(err.contains("another board"), "{err}");
 }
 
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
