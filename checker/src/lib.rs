@@ -116,8 +116,8 @@ pub fn check(
             &mut batch,
             &checker.board,
         );
-        let premises_from = (parts, &header);
-        if let Some(failure) = first_failure(&checker, &kept, premises_from, &batch, first, skip) {
+        let failure = first_failure(&checker, &kept, parts, &header, &batch, first, skip);
+        if let Some(failure) = failure {
             return Err(failure);
         }
         premises += batch.iter().filter(|f| f.premise.is_some()).count() as u64;
@@ -237,7 +237,8 @@ fn read_batch(
 fn first_failure(
     checker: &Checker,
     kept: &InFile,
-    (parts, header): (&Parts, &Header),
+    parts: &Parts,
+    header: &Header,
     batch: &[Fact],
     first: u64,
     skip: u64,

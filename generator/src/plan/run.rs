@@ -421,14 +421,14 @@ impl Run {
         };
         let proof =
             Proof::create(target, None, recipe.board, recipe.consistent_only).map_err(cannot)?;
+        let solved: Vec<Option<Solved>> = (0..self.plan.items.len())
+            .map(|index| self.read_item(index).ok().flatten())
+            .collect();
         let mut facts = 0;
         let mut uses = Vec::new();
-        for index in 0..self.plan.items.len() {
+        for (index, item) in solved.iter().enumerate() {
             let path = self.certificate_path(index);
-            let part = match self.read_item(index) {
-                Ok(Some(solved)) => solved.certificate,
-                _ => None,
-            };
+            let part = item.as_ref().and_then(|item| item.certificate.clone());
             let count = match (path.is_file(), part) {
                 (false, Some(Part { bytes, crc, last })) => match last {
                     Some(head) => {
@@ -451,7 +451,9 @@ impl Run {
                 uses.push(facts - 1);
             }
         }
-        let (_, done) = self.scan();
+        let done: Vec<Option<Cost>> = (solved.iter())
+            .map(|item| item.as_ref().map(|item| item.outcome.cost()))
+            .collect();
         let known = exact::known(&self.plan, &optimal, &done);
         let floor = exact::standing(&self.plan, &known).map_or(0, |s| s.floor);
         let bound = u32::try_from(floor).unwrap_or(UNLIMITED);
