@@ -8,12 +8,15 @@
 # is merged with its top certificate (a premise for each part) and checked with the
 # ledger (docs/certificate.md, "A proof in parts").
 #
-# Each of JOBS workers takes the smallest item not done (fewest secrets, then plan
-# order), solves it on one thread with a cache of MIB MiB, checks its part and copies
-# it back. Smallest first, because an item cut off with its session is solved again
-# from nothing by the next run: the most items are kept when the biggest, which may
-# take longer than a session, come last. (Budgets come from the items done: a first
-# guess's classes shown too dear cost less to search once its rivals are costed.)
+# Each of JOBS workers takes an item not done, solves it on one thread with a cache of
+# MIB MiB, checks its part and copies it back. An item saves what its search proved
+# every 10 minutes in the work folder (mmgen solve-class --checkpoint-every), so one
+# cut off with its session goes on from there if the machine kept the folder; such
+# items come first, then the smallest (fewest secrets, then plan order): on a machine
+# that kept nothing, an item cut off is solved again from nothing, and the most items
+# are kept when the biggest, which may take longer than a session, come last.
+# (Budgets come from the items done: a first guess's classes shown too dear cost less
+# to search once its rivals are costed.)
 #
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN]
 set -euo pipefail
@@ -38,8 +41,11 @@ for item in "$kept"/items/*.item; do
   [ -e "$item" ] && cp -n "$item" "$run/items/"
 done
 rm -rf "$run/taken"/*
-# The items, smallest first: each item's secrets, in plan order, numbered from 0.
+# The items, those with a checkpoint first, then smallest first: each item's
+# secrets, in plan order, numbered from 0.
 by_size=$(grep -o '"secrets":[0-9]*' "$run/plan.json" | cut -d: -f2 | awk '{print $1, NR - 1}' | sort -n -k1,1 -k2,2 | cut -d' ' -f2)
+begun=$(for i in $by_size; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
+by_size="$begun $by_size"
 
 # worker: takes items until none is left.
 worker() {
@@ -53,7 +59,7 @@ worker() {
     done
     [ -n "$index" ] || return 0
     echo "item $index: solving from $(date -u +%FT%TZ)"
-    "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" "$index"
+    "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index"
     local part=$run/items/$index.mmc
     (
       flock 9

@@ -12,13 +12,8 @@
 pub mod best_known;
 pub mod build;
 mod bytes;
-/// A proof's checkpoint read without resuming it: its board, its facts' count
-/// and where the proof stood at the save, and how far each first guess's
-/// classes were solved (`mmgen status --checkpoint`).
-pub mod checkpoint {
-    pub use crate::exact::{summary, summary_with_classes, Summary};
-}
 mod canonical;
+pub mod checkpoint;
 pub mod codes;
 pub mod estimate;
 mod exact;

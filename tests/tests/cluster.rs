@@ -203,6 +203,32 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
     );
 }
 
+/// Merges the certified run in `run` (every item done) into `dir`, checks its
+/// certificate with mmcheck and its bytes against a single run of `board`; the
+/// single run's report.
+fn merges_into_the_single_run(dir: &Path, run: &Path, board: &[&str]) -> serde_json::Value {
+    let merged = dir.join("merged.mmt");
+    let cert = dir.join("merged.mmc");
+    let out = merge_certified(run, &merged, &cert);
+    assert!(out.contains("proven       yes"), "{out}");
+    assert!(out.contains("certificate  "), "{out}");
+    let checked = ok(
+        "mmcheck",
+        &[merged.to_str().unwrap(), cert.to_str().unwrap()],
+    );
+    assert!(
+        checked.contains(", proven (certificate checked: "),
+        "{checked}"
+    );
+    let single_args = [&["--strategy", "optimal"][..], board].concat();
+    let (single, report) = generate(dir, "single.mmt", &single_args);
+    assert!(
+        std::fs::read(&merged).unwrap() == std::fs::read(&single).unwrap(),
+        "merged and single-run files differ for {board:?}"
+    );
+    report
+}
+
 /// Plans `board` with the exact search in `dir/NAME`, certified; returns the
 /// run's folder.
 fn plan_exact_in(dir: &Path, name: &str, board: &[&str]) -> std::path::PathBuf {
@@ -275,25 +301,7 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     // As the job array runs them: five tasks, each solving its share.
     solve_as_tasks(&run, 5);
     assert_eq!(status(&run)["missing"], 0);
-    let merged = dir.join("merged.mmt");
-    let cert = dir.join("merged.mmc");
-    let out = merge_certified(&run, &merged, &cert);
-    assert!(out.contains("proven       yes"), "{out}");
-    assert!(out.contains("certificate  "), "{out}");
-    let checked = ok(
-        "mmcheck",
-        &[merged.to_str().unwrap(), cert.to_str().unwrap()],
-    );
-    assert!(
-        checked.contains(", proven (certificate checked: "),
-        "{checked}"
-    );
-    let single_args = [&["--strategy", "optimal"][..], board].concat();
-    let (single, report) = generate(dir, "single.mmt", &single_args);
-    assert!(
-        std::fs::read(&merged).unwrap() == std::fs::read(&single).unwrap(),
-        "merged and single-run files differ for {board:?}"
-    );
+    let report = merges_into_the_single_run(dir, &run, board);
     let after = status(&run);
     assert_eq!(after["best_total"], report["total_guesses"], "{after}");
     assert_eq!(after["lower_bound"], report["total_guesses"], "{after}");
@@ -490,6 +498,74 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     assert!(err.contains("another board"), "{err}");
 }
 
+/// An exact item cut off (`kill -9`, saves included: one every millisecond) goes on
+/// from its checkpoint folder; the plan still merges into the single run's bytes,
+/// with a certificate mmcheck proves, and the folder goes once the item is done.
+#[test]
+fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
+    let dir = scratch("cluster_item_checkpoint");
+    // 4x8: the largest class of the first guess tried first (the optimum's) takes
+    // most of a second on one thread; those of hopeless first guesses stop early.
+    let board = ["--pegs", "4", "--colors", "8"];
+    let run = plan_exact(&dir, &board);
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let planned = plan["items"].as_array().unwrap();
+    let first = |i: usize| planned[i]["path"][0][0].clone();
+    let largest = (0..planned.len())
+        .filter(|&i| first(i) == first(0))
+        .max_by_key(|&i| (planned[i]["secrets"].as_u64(), i))
+        .unwrap();
+    let index = largest.to_string();
+    let args = [
+        &[
+            "solve-class",
+            "--dir",
+            run.to_str().unwrap(),
+            "--threads",
+            "1",
+        ][..],
+        &["--checkpoint-every", "0.001", &index],
+    ]
+    .concat();
+    let items = run.join("items");
+    let saved = items.join(format!("{largest}.checkpoint/checkpoint.mmc"));
+    // Waits of 20 to 400 ms (xorshift, seeded); a run that finishes first is undone.
+    let mut x = 0x2545_f491_u32;
+    let mut kills = 0;
+    for _ in 0..200 {
+        if kills >= 3 && saved.exists() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        let mut child = Command::new(bin("mmgen"))
+            .args(&args)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20 + u64::from(x % 380)));
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap(); // SIGKILL
+            kills += 1;
+        }
+        assert!(child.wait().unwrap().success() || kills > 0);
+        for done in [format!("{largest}.item"), format!("{largest}.mmc")] {
+            let _ = std::fs::remove_file(items.join(done));
+        }
+    }
+    assert!(kills >= 3 && saved.exists(), "{kills} kills");
+    let said = ok("mmgen", &args);
+    assert!(
+        said.contains(&format!("item {largest}: built ("))
+            && said.contains("going on from its checkpoint: "),
+        "{said}"
+    );
+    assert!(!items.join(format!("{largest}.checkpoint")).exists());
+    solve_as_tasks(&run, 2);
+    merges_into_the_single_run(&dir, &run, &board);
+}
+
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
 /// work folder `work` and `jobs` workers; what it prints.
 fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize) -> String {
@@ -525,13 +601,19 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     for index in [1, 5, 9] {
         std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
     }
-    let again = campaign(&dir, "c46", &dir.join("work"), 1);
-    // Smallest first (then in plan order): an item cut off with its session is
-    // searched again from nothing, so the biggest go last.
+    // An item begun first, then smallest first (then in plan order): an item cut
+    // off with its session is searched again from nothing where the machine kept
+    // nothing, so the biggest go last. This machine kept the checkpoint folder of
+    // the biggest of the three, cut off there.
     let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
     let secrets = |i: usize| plan["items"][i]["secrets"].as_u64().unwrap();
     let mut expected = vec![1, 5, 9];
     expected.sort_by_key(|&i| (secrets(i), i));
+    expected.rotate_right(1);
+    let begun = dir.join(format!("work/c46/items/{}.checkpoint", expected[0]));
+    std::fs::create_dir_all(&begun).unwrap();
+    let again = campaign(&dir, "c46", &dir.join("work"), 1);
+    assert!(!begun.exists());
     let order: Vec<usize> = (again.lines())
         .filter_map(|l| l.strip_prefix("item ")?.split_once(": solving from"))
         .map(|(index, _)| index.parse().unwrap())

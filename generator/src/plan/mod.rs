@@ -30,7 +30,7 @@ mod run;
 mod slurm;
 
 pub use exact::{Cost, First, Standing, NEVER};
-pub use run::{Run, Status};
+pub use run::{Built, Run, Status};
 
 use crate::codes::Codes;
 use crate::strategy::{by_kind, CacheSettings, Optimal, Options, Strategy};

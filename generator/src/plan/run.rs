@@ -7,6 +7,7 @@ use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
+use crate::checkpoint::{self, Done, Resumed};
 use crate::codes::Codes;
 use crate::exact::{Proof, Written, UNLIMITED};
 use crate::output::write_owned;
@@ -16,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A plan's folder, with the plan read and its identity. Creating one over another
 /// plan (which `mmgen plan` does only with `--force`) removes that plan's items.
@@ -27,6 +28,10 @@ pub struct Run {
     /// The exact search's cache for the items this process solves: changes the
     /// work, never the items.
     pub cache: CacheSettings,
+    /// Exact items: save what the search proved every so often, in the item's
+    /// checkpoint folder, so that an item cut off (with its session, or killed)
+    /// goes on from there; `None`: no checkpoints.
+    pub saves: Option<Duration>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
 }
@@ -69,6 +74,15 @@ impl Work {
         classes.insert(path.to_vec(), Arc::clone(&here));
         here
     }
+}
+
+/// What solving an item did.
+#[derive(Clone, Copy, Debug)]
+pub struct Built {
+    /// Positions its exact search searched in this run (0 for a rule's item).
+    pub positions: u64,
+    /// What it took up from its checkpoint, if it went on from one.
+    pub resumed: Option<Resumed>,
 }
 
 /// What a folder's items look like now.
@@ -124,6 +138,7 @@ impl Run {
             plan,
             id: identity(&text),
             cache: CacheSettings::default(),
+            saves: None,
             work: OnceLock::new(),
         };
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
@@ -143,12 +158,19 @@ impl Run {
             plan: Plan::from_json(&text)?,
             id: identity(&text),
             cache: CacheSettings::default(),
+            saves: None,
             work: OnceLock::new(),
         })
     }
 
     fn item_path(&self, index: usize) -> PathBuf {
         self.dir.join("items").join(format!("{index}.item"))
+    }
+
+    /// Where exact item `index` keeps its checkpoints while it is solved (with
+    /// [`Run::saves`]), and its certificate until it is done.
+    pub fn checkpoint_dir(&self, index: usize) -> PathBuf {
+        self.dir.join("items").join(format!("{index}.checkpoint"))
     }
 
     /// Where a certified plan's item `index` keeps its certificate.
@@ -180,9 +202,8 @@ impl Run {
         Ok(Some(solved))
     }
 
-    /// Builds item `index` unless it is done and whole: `None` if it was done, else
-    /// the positions its exact search searched (0 for a rule's item).
-    pub fn solve(&self, index: usize, counters: &Counters) -> Result<Option<u64>, String> {
+    /// Builds item `index` unless it is done and whole: `None` if it was done.
+    pub fn solve(&self, index: usize, counters: &Counters) -> Result<Option<Built>, String> {
         if index >= self.plan.items.len() {
             return Err(format!(
                 "no item {index}: the plan has items 0 to {}",
@@ -220,8 +241,11 @@ impl Run {
             Builder::Rule(_) => 0,
         };
         let before = searched(work);
+        let mut resumed = None;
         let (outcome, certificate) = match &work.builder {
-            Builder::Exact(optimal) => self.solve_exact(work, optimal, index, counters)?,
+            Builder::Exact(optimal) => {
+                self.solve_exact(work, optimal, index, counters, &mut resumed)?
+            }
             Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
         };
         let solved = Solved {
@@ -231,7 +255,15 @@ impl Run {
         };
         let bytes = item::encode(self.id, index as u32, &solved);
         write_owned(&self.item_path(index), &bytes).map_err(|e| e.to_string())?;
-        Ok(Some(searched(work) - before))
+        // Done: what its checkpoints kept (by this run or one cut off before) is in
+        // the item now, and its certificate.
+        if matches!(work.builder, Builder::Exact(_)) {
+            let _ = std::fs::remove_dir_all(self.checkpoint_dir(index));
+        }
+        Ok(Some(Built {
+            positions: searched(work) - before,
+            resumed,
+        }))
     }
 
     /// The strategy's subtree for item `index`.
@@ -258,6 +290,7 @@ impl Run {
         optimal: &Optimal,
         index: usize,
         counters: &Counters,
+        resumed: &mut Option<Resumed>,
     ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
@@ -273,13 +306,39 @@ impl Run {
             candidates: &candidates,
             history: &history,
         };
+        let saves = self.saves.map(|every| (every, self.checkpoint_dir(index)));
         if recipe.certified {
             let path = self.certificate_path(index);
-            let proof = Proof::create(&path, None, recipe.board, recipe.consistent_only)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let (board, only) = (recipe.board, recipe.consistent_only);
+            let proof = match &saves {
+                None => Proof::create(&path, None, board, only)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                Some((_, dir)) => checkpoint::certificate(dir, &path, board, only)?,
+            };
             optimal.exact.prove_into(proof);
         }
-        let found = optimal.exact.cost_below(context, node, depth, budget);
+        let found = match &saves {
+            None => optimal.exact.cost_below(context, node, depth, budget),
+            Some((every, dir)) => {
+                let loaded = checkpoint::resume(optimal, dir)?;
+                *resumed = (loaded.sets > 0).then_some(loaded);
+                // Saved every so often while the item is searched (a failed save
+                // keeps the one before); a save taken after the class's own fact
+                // leaves that fact last in its certificate, as a run from nothing
+                // does, so the item's part proves the same.
+                let done = Done::default();
+                std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        checkpoint::every(*every, &done, || {
+                            let _ = checkpoint::save(optimal, dir);
+                        })
+                    });
+                    let found = optimal.exact.cost_below(context, node, depth, budget);
+                    done.set();
+                    found
+                })
+            }
+        };
         let certificate = match optimal.exact.take_proof() {
             None => None,
             Some(proof) => {

@@ -1,111 +1,12 @@
-//! `mmgen --checkpoint DIR`: an exact search saves what it has proven, atomically
-//! and often, and a rerun resumes from it (see the exact search's checkpoint docs).
-//!
-//! A save writes a temporary file beside the checkpoint, flushes it to disk and
-//! renames it over the old one, so a run killed at any moment (`kill -9` during a
-//! save included) leaves the previous checkpoint or the new one whole; the
-//! temporary file a killed save leaves is removed by the next run.
+//! `mmgen status --checkpoint DIR`: where a proof saved by `mmgen --checkpoint DIR`
+//! stands (the folder's saves and loads: [`generator::checkpoint`]).
 
 use crate::generate::{best_words, firsts_line, solved_line};
-use generator::strategy::Strategy;
+use generator::checkpoint::file;
 use lookup::cli::Outcome;
 use std::fs::File;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// The checkpoint file in `dir`.
-pub fn file(dir: &Path) -> PathBuf {
-    dir.join("checkpoint.mmc")
-}
-
-/// What a run loaded from its checkpoint (nothing on a first run).
-#[derive(Clone, Copy)]
-pub struct Resumed {
-    /// Proven sets loaded.
-    pub sets: usize,
-    /// The checkpoint file's size.
-    pub bytes: u64,
-    /// Reading and loading it.
-    pub took: Duration,
-}
-
-/// Loads the checkpoint in `dir` into `strategy`, if there is one. A damaged or
-/// foreign one is an error.
-pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
-    let started = Instant::now();
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    remove_killed_saves(dir);
-    let path = file(dir);
-    let (sets, bytes) = match File::open(&path).and_then(|f| Ok((f.metadata()?.len(), f))) {
-        Ok((bytes, file)) => (strategy.resume(&file), bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Ok(0), 0),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let sets = sets.map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Resumed {
-        sets,
-        bytes,
-        took: started.elapsed(),
-    })
-}
-
-/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`):
-/// gigabytes each on a long proof. A run that could not remove one goes on.
-fn remove_killed_saves(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if entry
-            .file_name()
-            .to_string_lossy()
-            .starts_with("checkpoint.mmc.tmp-")
-        {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// What one save took.
-pub struct Saved {
-    pub sets_bytes: u64,
-    /// Taking the checkpoint and writing it.
-    pub took: Duration,
-    /// The longest the search waited for it (one shard of the cache locked).
-    pub longest_pause: Duration,
-    /// The shards' locked time together.
-    pub locked: Duration,
-}
-
-/// Saves `strategy`'s checkpoint into `dir` ([`lookup::replace`]: whole or not
-/// at all), streamed into the file; `None` for strategies without one.
-pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String> {
-    if !strategy.keeps_checkpoints() {
-        return Ok(None);
-    }
-    let started = Instant::now();
-    let path = file(dir);
-    let mut taken = None;
-    let written = lookup::replace::with(&path, |file| {
-        let checkpoint = strategy
-            .save_checkpoint(file)
-            .map_err(std::io::Error::other)?;
-        let bytes = checkpoint.bytes;
-        taken = Some(checkpoint);
-        Ok(bytes)
-    });
-    match (written, taken) {
-        (Ok(bytes), Some(checkpoint)) => Ok(Some(Saved {
-            sets_bytes: bytes,
-            took: started.elapsed(),
-            longest_pause: checkpoint.longest_pause,
-            locked: checkpoint.locked,
-        })),
-        (Err(e), _) => Err(format!("{}: {e}", path.display())),
-        (Ok(_), None) => Err(format!("{}: no checkpoint taken", path.display())),
-    }
-}
+use std::path::Path;
 
 /// `mmgen status --checkpoint DIR`: where the proof whose checkpoint is in
 /// `dir` stood at its last save, read without loading its facts (the checksum

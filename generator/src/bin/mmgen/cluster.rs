@@ -88,6 +88,12 @@ pub struct SolveArgs {
     /// Start even if the cache asked for may not fit in the memory available.
     #[arg(long)]
     force: bool,
+    /// An exact plan: save what each item's search proved every SECONDS, in
+    /// RUN/items/N.checkpoint/ (its certificate too, while it is written), so that
+    /// an item cut off goes on from there when solved again; the folder goes once
+    /// the item is done.
+    #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::period)]
+    checkpoint_every: Option<f64>,
 }
 
 /// Work items done, missing and damaged, and the time left; or where a proof
@@ -212,6 +218,14 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             "--cache-mib applies to the items of an exact plan only".into(),
         ));
     }
+    if let Some(every) = args.checkpoint_every {
+        if run.plan.recipe.strategy != StrategyKind::Optimal {
+            return Err(Failure::Usage(
+                "--checkpoint-every applies to the items of an exact plan only".into(),
+            ));
+        }
+        run.saves = Some(std::time::Duration::from_secs_f64(every));
+    }
     let items = match (args.task, args.tasks) {
         // The task is below the tasks (checked above).
         (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks).unwrap_or_default(),
@@ -222,12 +236,24 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         let started = std::time::Instant::now();
         let solved = pool.install(|| run.solve(index, &Counters::default()))?;
         let took = started.elapsed().as_secs_f64();
-        match solved {
-            None => writeln!(out, "item {index}: done already")?,
-            Some(0) => writeln!(out, "item {index}: built ({took:.2} s)")?,
-            Some(positions) => writeln!(
+        let Some(built) = solved else {
+            writeln!(out, "item {index}: done already")?;
+            continue;
+        };
+        let resumed = match built.resumed {
+            Some(r) => format!(
+                ", going on from its checkpoint: {} proven sets, {:.1} MB, loaded in {:.2} s",
+                r.sets,
+                r.bytes as f64 / 1e6,
+                r.took.as_secs_f64()
+            ),
+            None => String::new(),
+        };
+        match built.positions {
+            0 => writeln!(out, "item {index}: built ({took:.2} s{resumed})")?,
+            positions => writeln!(
                 out,
-                "item {index}: built ({took:.2} s, {positions} positions searched)"
+                "item {index}: built ({took:.2} s, {positions} positions searched{resumed})"
             )?,
         }
     }

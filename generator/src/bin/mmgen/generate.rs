@@ -1,8 +1,8 @@
 //! `mmgen [OPTIONS] --out FILE`: build one tree, write it atomically, report it.
 
 use crate::args::{margin_for, peak_memory, BoardArgs, SearchArgs};
-use crate::checkpoint;
 use generator::best_known::best_known;
+use generator::checkpoint::{self, every, Done};
 use generator::codes::Codes;
 use generator::estimate::{self, Estimate};
 use generator::first_best::{best_first, Tried};
@@ -19,7 +19,7 @@ use lookup::Board;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How progress is shown (see `Args::progress`).
@@ -476,9 +476,8 @@ fn give_up_at(stop: Instant, built: Arc<AtomicBool>, certificate: Option<PathBuf
     });
 }
 
-/// The certificate a run writes to `path`: with `--checkpoint DIR`, kept in DIR as
-/// `certificate.partial` while the proof runs, and taken up again where DIR's
-/// checkpoint says when the run resumes.
+/// The certificate a run writes to `path`: with `--checkpoint DIR`, kept in DIR
+/// while the proof runs ([`checkpoint::certificate`]).
 fn start_certificate(
     args: &Args,
     path: &std::path::Path,
@@ -487,18 +486,10 @@ fn start_certificate(
 ) -> Result<Proof, String> {
     let cannot =
         |e: std::io::Error| format!("cannot write the certificate {}: {e}", path.display());
-    let Some(dir) = &args.search.checkpoint else {
-        return Proof::create(path, None, board, candidates_only).map_err(cannot);
-    };
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    // A checkpoint's certificate goes on where it stands (the checkpoint, loaded
-    // next, rewinds it to its position, or refuses a start without one).
-    let partial = dir.join("certificate.partial");
-    match checkpoint::file(dir).exists() && partial.exists() {
-        true => Proof::reopen(path, &partial, board),
-        false => Proof::create(path, Some(&partial), board, candidates_only),
+    match &args.search.checkpoint {
+        None => Proof::create(path, None, board, candidates_only).map_err(cannot),
+        Some(dir) => checkpoint::certificate(dir, path, board, candidates_only),
     }
-    .map_err(cannot)
 }
 
 /// Finishes the certificate of a run that proved what it claims: the tree it
@@ -609,37 +600,6 @@ fn show_progress(codes: &Codes, counters: &Counters, strategy: &dyn Strategy, do
     }
     if let Some(b) = bar {
         b.finish_and_clear();
-    }
-}
-
-/// Set once the tree is built. The helper threads (progress, log, checkpoints)
-/// sleep on it rather than poll, so a quick run is not held up by their naps.
-#[derive(Default)]
-struct Done {
-    flag: Mutex<bool>,
-    wake: Condvar,
-}
-
-impl Done {
-    fn set(&self) {
-        *self.flag.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        self.wake.notify_all();
-    }
-
-    /// Sleeps for `timeout` or until the run is done; whether it is.
-    fn wait(&self, timeout: Duration) -> bool {
-        let flag = self.flag.lock().unwrap_or_else(PoisonError::into_inner);
-        let (flag, _) = (self.wake)
-            .wait_timeout_while(flag, timeout, |done| !*done)
-            .unwrap_or_else(PoisonError::into_inner);
-        *flag
-    }
-}
-
-/// Runs `tick` every `period` until the run is done.
-fn every(period: Duration, done: &Done, mut tick: impl FnMut()) {
-    while !done.wait(period) {
-        tick();
     }
 }
 

@@ -1,0 +1,166 @@
+//! A proof's checkpoint folder: an exact search saves what it has proven, atomically
+//! and often, and a rerun resumes from it (the layout: the exact search's
+//! checkpoint docs). `mmgen --checkpoint DIR` keeps one for a whole board, and
+//! `mmgen solve-class --checkpoint-every` one per work item, so that an item longer
+//! than a session goes on where it stopped.
+//!
+//! A save writes a temporary file beside the checkpoint, flushes it to disk and
+//! renames it over the old one, so a run killed at any moment (`kill -9` during a
+//! save included) leaves the previous checkpoint or the new one whole; the
+//! temporary file a killed save leaves is removed by the next run.
+//!
+//! Also read without resuming: its board, its facts' count and where the proof
+//! stood at the save, and how far each first guess's classes were solved
+//! (`mmgen status --checkpoint`).
+
+pub use crate::exact::{summary, summary_with_classes, Summary};
+use crate::strategy::{Proof, Strategy};
+use lookup::Board;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// The checkpoint file in `dir`.
+pub fn file(dir: &Path) -> PathBuf {
+    dir.join("checkpoint.mmc")
+}
+
+/// What a run loaded from its checkpoint (nothing on a first run).
+#[derive(Clone, Copy, Debug)]
+pub struct Resumed {
+    /// Proven sets loaded.
+    pub sets: usize,
+    /// The checkpoint file's size.
+    pub bytes: u64,
+    /// Reading and loading it.
+    pub took: Duration,
+}
+
+/// Loads the checkpoint in `dir` into `strategy`, if there is one. A damaged or
+/// foreign one is an error.
+pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
+    let started = Instant::now();
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    remove_killed_saves(dir);
+    let path = file(dir);
+    let (sets, bytes) = match File::open(&path).and_then(|f| Ok((f.metadata()?.len(), f))) {
+        Ok((bytes, file)) => (strategy.resume(&file), bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Ok(0), 0),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let sets = sets.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Resumed {
+        sets,
+        bytes,
+        took: started.elapsed(),
+    })
+}
+
+/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`):
+/// gigabytes each on a long proof. A run that could not remove one goes on.
+fn remove_killed_saves(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("checkpoint.mmc.tmp-")
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// What one save took.
+pub struct Saved {
+    pub sets_bytes: u64,
+    /// Taking the checkpoint and writing it.
+    pub took: Duration,
+    /// The longest the search waited for it (one shard of the cache locked).
+    pub longest_pause: Duration,
+    /// The shards' locked time together.
+    pub locked: Duration,
+}
+
+/// Saves `strategy`'s checkpoint into `dir` ([`lookup::replace`]: whole or not
+/// at all), streamed into the file; `None` for strategies without one.
+pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String> {
+    if !strategy.keeps_checkpoints() {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let path = file(dir);
+    let mut taken = None;
+    let written = lookup::replace::with(&path, |file| {
+        let checkpoint = strategy
+            .save_checkpoint(file)
+            .map_err(std::io::Error::other)?;
+        let bytes = checkpoint.bytes;
+        taken = Some(checkpoint);
+        Ok(bytes)
+    });
+    match (written, taken) {
+        (Ok(bytes), Some(checkpoint)) => Ok(Some(Saved {
+            sets_bytes: bytes,
+            took: started.elapsed(),
+            longest_pause: checkpoint.longest_pause,
+            locked: checkpoint.locked,
+        })),
+        (Err(e), _) => Err(format!("{}: {e}", path.display())),
+        (Ok(_), None) => Err(format!("{}: no checkpoint taken", path.display())),
+    }
+}
+
+/// The certificate of a proof that keeps its checkpoints in `dir`, to be renamed
+/// to `target` once the proof is done: kept in `dir` as `certificate.partial`
+/// while the proof runs, and taken up again where the checkpoint says when a
+/// run resumes (the checkpoint, loaded next, rewinds it to its position, or
+/// refuses a start without one).
+pub fn certificate(
+    dir: &Path,
+    target: &Path,
+    board: Board,
+    candidates_only: bool,
+) -> Result<Proof, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let partial = dir.join("certificate.partial");
+    match file(dir).exists() && partial.exists() {
+        true => Proof::reopen(target, &partial, board),
+        false => Proof::create(target, Some(&partial), board, candidates_only),
+    }
+    .map_err(|e| format!("cannot write the certificate {}: {e}", target.display()))
+}
+
+/// Set once the work is done. Helper threads (progress, log, checkpoints) sleep on
+/// it rather than poll, so a quick run is not held up by their naps.
+#[derive(Default)]
+pub struct Done {
+    flag: Mutex<bool>,
+    wake: Condvar,
+}
+
+impl Done {
+    pub fn set(&self) {
+        *self.flag.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.wake.notify_all();
+    }
+
+    /// Sleeps for `timeout` or until the work is done; whether it is.
+    pub fn wait(&self, timeout: Duration) -> bool {
+        let flag = self.flag.lock().unwrap_or_else(PoisonError::into_inner);
+        let (flag, _) = (self.wake)
+            .wait_timeout_while(flag, timeout, |done| !*done)
+            .unwrap_or_else(PoisonError::into_inner);
+        *flag
+    }
+}
+
+/// Runs `tick` every `period` until the work is `done`.
+pub fn every(period: Duration, done: &Done, mut tick: impl FnMut()) {
+    while !done.wait(period) {
+        tick();
+    }
+}
