@@ -15,16 +15,18 @@
 # items come first, then the smallest (fewest secrets, then plan order): on a machine
 # that kept nothing, an item cut off is solved again from nothing, and the most items
 # are kept when the biggest, which may take longer than a session, come last.
-# (Budgets come from the items done: a first guess's classes shown too dear cost less
-# to search once its rivals are costed.)
+# FIRST (item numbers) come before the smallest, in that order: the classes of the
+# first guess likely to be the best, say. (Budgets come from the items done: a first
+# guess's classes shown too dear cost less to search once its rivals are costed.)
 #
-# Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN]
+# Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
 name=$1
 work=$2
 jobs=${3:-2}
 mib=${4:-6144}
 bin=${5:-target/release}
+first=${6:-}
 kept=campaigns/$name
 run=$work/$name
 
@@ -41,11 +43,11 @@ for item in "$kept"/items/*.item; do
   [ -e "$item" ] && cp -n "$item" "$run/items/"
 done
 rm -rf "$run/taken"/*
-# The items, those with a checkpoint first, then smallest first: each item's
+# The items, those with a checkpoint first, then FIRST, then smallest first: each item's
 # secrets, in plan order, numbered from 0.
 by_size=$(grep -o '"secrets":[0-9]*' "$run/plan.json" | cut -d: -f2 | awk '{print $1, NR - 1}' | sort -n -k1,1 -k2,2 | cut -d' ' -f2)
 begun=$(for i in $by_size; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
-by_size="$begun $by_size"
+by_size="$begun $first $by_size"
 
 # worker: takes items until none is left.
 worker() {

@@ -568,10 +568,11 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
 
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
 /// work folder `work` and `jobs` workers; what it prints.
-fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize) -> String {
+fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize, first: &str) -> String {
     let out = Command::new(root().join("scripts/campaign.sh"))
         .args([name, work.to_str().unwrap(), &jobs.to_string(), "64"])
         .arg(bin("mmgen").parent().unwrap())
+        .arg(first)
         .current_dir(dir)
         .output()
         .expect("the script starts");
@@ -588,7 +589,7 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     let plan = plan_exact_in(&dir, "plan", &["--pegs", "4", "--colors", "6"]);
     std::fs::create_dir_all(&kept).unwrap();
     std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
-    let first = campaign(&dir, "c46", &dir.join("work"), 2);
+    let first = campaign(&dir, "c46", &dir.join("work"), 2, "");
     assert!(first.contains("optimal: total 5625, proven"), "{first}");
     let items = |d: &Path| std::fs::read_dir(d.join("items")).unwrap().count();
     let jobs = items(&kept);
@@ -601,18 +602,21 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     for index in [1, 5, 9] {
         std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
     }
-    // An item begun first, then smallest first (then in plan order): an item cut
-    // off with its session is searched again from nothing where the machine kept
-    // nothing, so the biggest go last. This machine kept the checkpoint folder of
-    // the biggest of the three, cut off there.
+    // An item begun first, then those asked for first, then smallest first (then in
+    // plan order): an item cut off with its session is searched again from nothing
+    // where the machine kept nothing, so the biggest go last. This machine kept the
+    // checkpoint folder of the biggest of the three, cut off there, and the
+    // middle one is asked for first.
     let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
     let secrets = |i: usize| plan["items"][i]["secrets"].as_u64().unwrap();
     let mut expected = vec![1, 5, 9];
     expected.sort_by_key(|&i| (secrets(i), i));
     expected.rotate_right(1);
+    expected.swap(1, 2);
     let begun = dir.join(format!("work/c46/items/{}.checkpoint", expected[0]));
     std::fs::create_dir_all(&begun).unwrap();
-    let again = campaign(&dir, "c46", &dir.join("work"), 1);
+    let asked = expected[1].to_string();
+    let again = campaign(&dir, "c46", &dir.join("work"), 1, &asked);
     assert!(!begun.exists());
     let order: Vec<usize> = (again.lines())
         .filter_map(|l| l.strip_prefix("item ")?.split_once(": solving from"))
