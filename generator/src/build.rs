@@ -45,6 +45,17 @@ impl Subtree {
             }
         }
     }
+
+    /// The most guesses a secret takes, counted from the subtree's first guess.
+    pub fn depth(&self) -> u32 {
+        match self {
+            Subtree::Leaf(_) => 1,
+            Subtree::Node { children, .. } => {
+                let below = children.iter().map(|(_, child)| child.depth()).max();
+                1 + below.unwrap_or(0)
+            }
+        }
+    }
 }
 
 /// Expands the complete tree of `strategy` over every code of the board.

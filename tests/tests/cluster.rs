@@ -566,6 +566,86 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     merges_into_the_single_run(&dir, &run, &board);
 }
 
+/// An exact item split a level deeper: the plan of its class lists the guesses the
+/// search tries there, each with its answer classes as items whose paths go on from
+/// the item's, and it costs the class (not a whole tree, so it does not merge as one).
+#[test]
+fn an_item_split_a_level_deeper_plans_its_class() {
+    let dir = scratch("cluster_within");
+    let parent = plan_exact(&dir, &["--pegs", "4", "--colors", "7"]);
+    let read = |run: &Path| json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let item = read(&parent)["items"][2].clone();
+    let sub = dir.join("sub");
+    let [p, s] = [&parent, &sub].map(|d| d.to_str().unwrap());
+    let planned = ok("mmgen", &["plan", "--within", p, "--item", "2", "--dir", s]);
+    assert!(planned.starts_with("planned "), "{planned}");
+    let plan = read(&sub);
+    assert_eq!(plan["within"]["item"], 2);
+    assert_eq!(plan["within"]["path"], item["path"]);
+    assert_eq!(
+        (plan["pegs"].as_u64(), plan["colors"].as_u64()),
+        (Some(4), Some(7))
+    );
+    assert_eq!(plan["certificate"], true);
+    let class = item["secrets"].as_u64().unwrap();
+    let options = plan["top"]["cheapest"].as_array().unwrap();
+    assert!(options.len() > 1, "{plan}");
+    let items = plan["items"].as_array().unwrap();
+    for option in options {
+        // Each option splits the whole class: a win, leaves, and items.
+        assert_eq!(option["candidates"].as_u64(), Some(class));
+        let mut placed = u64::from(option["wins"] == true);
+        for child in option["children"].as_array().unwrap() {
+            placed += match child[1]["item"].as_u64() {
+                Some(i) => {
+                    let path = items[i as usize]["path"].as_array().unwrap();
+                    assert_eq!(path[..1], item["path"].as_array().unwrap()[..]);
+                    assert_eq!(path[1][0], option["guess"]);
+                    items[i as usize]["secrets"].as_u64().unwrap()
+                }
+                None => 1,
+            };
+        }
+        assert_eq!(placed, class, "{option}");
+    }
+    // Another board's options are refused, and an item not in the plan is named.
+    let err = usage_error(
+        "mmgen",
+        &[
+            "plan", "--within", p, "--item", "2", "--colors", "8", "--dir", s,
+        ],
+    );
+    assert!(err.contains("--colors"), "{err}");
+    let err = fails(
+        "mmgen",
+        &["plan", "--within", p, "--item", "51", "--dir", s],
+    );
+    assert!(
+        err.contains("no item 51: the plan has items 0 to 50"),
+        "{err}"
+    );
+    // Its items cost the class: they solve, and the best of its guesses is found,
+    // but it is no whole tree.
+    solve_as_tasks(&sub, 2);
+    let after = status(&sub);
+    assert_eq!(after["open_first_guesses"], 0, "{after}");
+    assert!(
+        after["best_total"].as_u64().unwrap() >= class * 2 - 1,
+        "{after}"
+    );
+    let err = fails(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            s,
+            "--out",
+            dir.join("t.mmt").to_str().unwrap(),
+        ],
+    );
+    assert!(err.contains("item 2's class of another plan"), "{err}");
+}
+
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
 /// work folder `work` and `jobs` workers; what it prints.
 fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize, first: &str) -> String {

@@ -304,21 +304,28 @@ impl Exact {
         self.options(context, secrets, inside, depth, limit)
     }
 
-    /// The first guesses a search of the whole board (`all` codes, `depth` guesses
-    /// at most) tries, in its order. Every code is a candidate there, so the guess
-    /// it keeps is the first of the cheapest of these: work items ([`crate::plan`])
-    /// cost each one's classes apart and choose at the merge by the same rule.
-    pub fn first_guesses(&self, context: Context, all: &[u32], depth: u32) -> Vec<u32> {
+    /// The guesses a search of `node` (more than two candidates, `depth` guesses
+    /// left) tries, in its order: the candidates, then the codes outside them,
+    /// each in order of (bound, code), leaving out none for a bound (as if nothing
+    /// had been found yet). The guess it keeps is the first of the cheapest of
+    /// these, for candidates win ties and an outsider kept must be strictly
+    /// cheaper: work items ([`crate::plan`]) cost each one's classes apart and
+    /// choose at the merge by the same rule. At the root every code is a
+    /// candidate, so these are the first guesses.
+    pub fn options_at(&self, context: Context, node: Node, depth: u32) -> Vec<u32> {
         let codes = context.codes;
-        let node = Node {
-            candidates: all,
-            history: &[],
-        };
         let symmetry = context.symmetry_at(&node);
-        let secrets = codes.gather(all);
-        let depth = depth.min(all.len() as u32);
-        let options =
-            self.inside_options(context, all, &secrets, symmetry.as_ref(), depth, UNLIMITED);
+        let secrets = codes.gather(node.candidates);
+        let depth = depth.min(node.candidates.len() as u32);
+        let s = symmetry.as_ref();
+        let mut options =
+            self.inside_options(context, node.candidates, &secrets, s, depth, UNLIMITED);
+        if !self.candidates_only {
+            let alphabet = s.map_or(u16::MAX, |s| s.alphabet(codes.board()));
+            let (kept, _) =
+                codes.promising_multisets(&secrets, alphabet, u64::from(UNLIMITED), |_| 0);
+            options.extend(self.outsider_options(context, &secrets, &kept, s, depth, UNLIMITED));
+        }
         options.iter().map(|o| o.guess).collect()
     }
 

@@ -1,7 +1,7 @@
 //! Exact plans: work items that prove the optimum between them.
 //!
 //! The exact search keeps, at the root, the first of the cheapest of the guesses it
-//! tries there ([`crate::exact::Exact::first_guesses`]), and a first guess costs
+//! tries there ([`crate::exact::Exact::options_at`]), and a first guess costs
 //! its secrets plus the optimum of each of its answer classes. So an exact plan's
 //! top is [`Top::Cheapest`] over those guesses, with one item per class of two or
 //! more secrets.
@@ -17,11 +17,12 @@
 //! and those are the single run's: the search keeps the same guess at a node
 //! whatever its budget or cache held.
 
-use super::{Item, Plan, Recipe, Top, TopBuilder};
+use super::{class, Item, Plan, Recipe, Top, TopBuilder, Within};
+use crate::build::expand_below;
 use crate::codes::Codes;
 use crate::exact::UNLIMITED;
 use crate::strategy::{by_kind, Optimal, Options};
-use crate::Counters;
+use crate::{Counters, Node};
 use lookup::format::StrategyKind;
 
 /// What an item, or a first guess, is known to cost.
@@ -57,15 +58,36 @@ pub fn plan(recipe: Recipe, optimal: &Optimal, depth: Option<u32>) -> Result<Pla
             "an exact plan has depth 1: one work item per first guess and answer class".into(),
         );
     }
+    plan_at(recipe, optimal, None)
+}
+
+/// The exact plan of the class reached by `within`'s path (of another plan of the
+/// same recipe), or of the whole board: its top is [`Top::Cheapest`] over the
+/// guesses the search tries there ([`crate::exact::Exact::options_at`]), one item
+/// per answer class of two or more secrets.
+pub fn plan_at(recipe: Recipe, optimal: &Optimal, within: Option<Within>) -> Result<Plan, String> {
     let codes = Codes::new(recipe.board);
-    let all: Vec<u32> = (0..codes.len()).collect();
+    let root = within.as_ref().map_or(&[][..], |w| &w.path[..]);
+    let candidates = class(&codes, root);
+    let history: Vec<u32> = root.iter().map(|&(g, _)| g).collect();
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
-    let limit = recipe.max_depth.unwrap_or(UNLIMITED);
-    let guesses = match recipe.first {
-        Some(first) => vec![first],
-        None => optimal.exact.first_guesses(context, &all, limit),
+    let limit = (recipe.max_depth).map_or(UNLIMITED, |d| d.saturating_sub(root.len() as u32));
+    let node = Node {
+        candidates: &candidates,
+        history: &history,
     };
+    let guesses = match (recipe.first, root) {
+        (Some(first), []) => vec![first],
+        _ if candidates.len() < 3 => Vec::new(),
+        _ => optimal.exact.options_at(context, node, limit),
+    };
+    if candidates.len() < 3 {
+        return Err(format!(
+            "the class holds {} secrets: its optimum needs no plan (at most 3 guesses)",
+            candidates.len()
+        ));
+    }
     if guesses.is_empty() || limit < 2 {
         return Err(format!(
             "no strategy solves every secret within {limit} guesses (--max-depth {limit}), \
@@ -77,26 +99,34 @@ pub fn plan(recipe: Recipe, optimal: &Optimal, depth: Option<u32>) -> Result<Pla
         strategy: optimal,
         settings: recipe.settings(),
         counters,
-        depth: 1,
+        depth: root.len() as u32 + 1,
         items: Vec::new(),
     };
     let options = (guesses.iter())
-        .map(|&guess| builder.node(&mut Vec::new(), &all, guess))
+        .map(|&guess| builder.node(&mut root.to_vec(), &candidates, guess))
         .collect();
     let items = builder.items;
-    let heuristic = best_heuristic(&recipe);
+    let heuristic = best_heuristic(&recipe, &codes, &history, &candidates, limit);
     Ok(Plan {
         recipe,
         depth: 1,
         top: Top::Cheapest(options),
         items,
         heuristic,
+        within,
     })
 }
 
-/// The least total of a heuristic tree with the recipe's options (and within its
-/// depth limit), and the rule that built it.
-fn best_heuristic(recipe: &Recipe) -> Option<(StrategyKind, u32)> {
+/// The least total of a heuristic subtree for `candidates` reached by `history`,
+/// with the recipe's options and at most `depth` guesses a secret, and the rule
+/// that built it.
+fn best_heuristic(
+    recipe: &Recipe,
+    codes: &Codes,
+    history: &[u32],
+    candidates: &[u32],
+    depth: u32,
+) -> Option<(StrategyKind, u32)> {
     let options = Options {
         consistent_only: recipe.consistent_only,
         first: recipe.first,
@@ -110,17 +140,18 @@ fn best_heuristic(recipe: &Recipe) -> Option<(StrategyKind, u32)> {
     ];
     let totals = rules.into_iter().filter_map(|kind| {
         let rule = by_kind(kind, options, recipe.board)?;
-        let tree = crate::generate(
-            recipe.board,
+        let settings = recipe.settings();
+        let counters = Counters::default();
+        let tree = expand_below(
+            codes,
             rule.as_ref(),
-            recipe.settings(),
-            &Counters::default(),
-        )
-        .ok()?;
-        let stats = &tree.meta.stats;
-        let within = recipe.max_depth.is_none_or(|d| stats.max_guesses <= d);
-        let total = u32::try_from(stats.total_guesses).ok()?;
-        within.then_some((total, kind))
+            settings,
+            &counters,
+            history,
+            candidates,
+        );
+        let total = u32::try_from(tree.total()).ok()?;
+        (tree.depth() <= depth).then_some((total, kind))
     });
     totals.min_by_key(|&(total, _)| total).map(|(t, k)| (k, t))
 }

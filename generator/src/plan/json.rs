@@ -2,7 +2,7 @@
 //! stored as their indices; the plan's identity is the CRC-32 of its text, and
 //! every item file carries it, so items of another plan are never merged.
 
-use super::{Item, Plan, Recipe, Top};
+use super::{Item, Plan, Recipe, Top, Within};
 use lookup::format::StrategyKind;
 use lookup::Board;
 use serde_json::{json, Value};
@@ -36,6 +36,15 @@ fn number<T: TryFrom<u64>>(value: &Value, what: &str) -> Result<T, String> {
         .as_u64()
         .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| format!("plan.json: {what} is not a number in range"))
+}
+
+/// A path from the root: (guess, answer) steps.
+fn path_from(value: &Value, what: &str) -> Result<Vec<(u32, usize)>, String> {
+    (value.as_array())
+        .ok_or_else(|| format!("plan.json: {what} has no path"))?
+        .iter()
+        .map(|step| Ok((number(&step[0], "a guess")?, number(&step[1], "an answer")?)))
+        .collect()
 }
 
 fn top_from(value: &Value, items: usize) -> Result<Top, String> {
@@ -101,6 +110,12 @@ impl Plan {
             "top": top_json(&self.top),
             "items": items,
         });
+        // Only a plan within another says so: a plan of a whole board keeps the
+        // text (and so the identity) it always had.
+        let mut plan = plan;
+        if let Some(w) = &self.within {
+            plan["within"] = json!({ "parent": w.parent, "item": w.item, "path": w.path });
+        }
         format!("{plan}\n")
     }
 
@@ -133,17 +148,20 @@ impl Plan {
             .ok_or("plan.json: no item list")?
             .iter()
             .map(|item| {
-                let path = (item["path"].as_array())
-                    .ok_or("plan.json: an item has no path")?
-                    .iter()
-                    .map(|step| Ok((number(&step[0], "a guess")?, number(&step[1], "an answer")?)))
-                    .collect::<Result<Vec<_>, String>>()?;
                 Ok(Item {
-                    path,
+                    path: path_from(&item["path"], "an item")?,
                     secrets: number(&item["secrets"], "an item's secrets")?,
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
+        let within = match &v["within"] {
+            Value::Null => None,
+            w => Some(Within {
+                parent: number(&w["parent"], "the plan it is within")?,
+                item: number(&w["item"], "the item it is within")?,
+                path: path_from(&w["path"], "the class it is within")?,
+            }),
+        };
         let heuristic = match &v["heuristic"] {
             Value::Null => None,
             h => Some((
@@ -171,6 +189,7 @@ impl Plan {
             depth: number(&v["depth"], "depth")?,
             top: top_from(&v["top"], items.len())?,
             items,
+            within,
         })
     }
 }

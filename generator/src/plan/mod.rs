@@ -158,6 +158,37 @@ pub struct Plan {
     /// Exact plans: the least total of a heuristic tree that meets the options, and
     /// its rule; no item need prove more than what beats it.
     pub heuristic: Option<(StrategyKind, u32)>,
+    /// A plan of one item's class of another plan (`mmgen plan --within`), or of
+    /// the whole board.
+    pub within: Option<Within>,
+}
+
+/// What a plan of one item's class is within: an item too big to search in one go
+/// is split a level deeper, its class's guesses costed as items of their own, and
+/// merged back into the item's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Within {
+    /// The other plan's identity (its items carry it too).
+    pub parent: u32,
+    /// The item of the other plan whose class this plan is.
+    pub item: usize,
+    /// That item's path from the root.
+    pub path: Vec<(u32, usize)>,
+}
+
+/// The secrets reached by `path` (guess, answer) from the root.
+pub(crate) fn class(codes: &Codes, path: &[(u32, usize)]) -> Vec<u32> {
+    let all: Vec<u32> = (0..codes.len()).collect();
+    path.iter().fold(all, |secrets, &(guess, answer)| {
+        step(codes, &secrets, guess, answer)
+    })
+}
+
+/// The secrets of `secrets` that answer `guess` with `answer`.
+pub(crate) fn step(codes: &Codes, secrets: &[u32], guess: u32, answer: usize) -> Vec<u32> {
+    let (split, _) = codes.split(guess, secrets);
+    let part = split.iter().find(|&(a, _)| a == answer);
+    part.map(|(_, p)| p.to_vec()).unwrap_or_default()
 }
 
 /// Secrets a default array task gets: enough work that a task's start (one to two
@@ -256,7 +287,31 @@ impl Plan {
             top,
             items,
             heuristic: None,
+            within: None,
         })
+    }
+}
+
+impl Plan {
+    /// The exact plan of item `index`'s class of the exact plan in `parent`, with
+    /// its recipe: the guesses the search tries there, one item per answer class.
+    pub fn within(parent: &Run, index: usize) -> Result<Plan, String> {
+        let recipe = parent.plan.recipe.clone();
+        let Some(item) = parent.plan.items.get(index) else {
+            let last = parent.plan.items.len().saturating_sub(1);
+            return Err(format!("no item {index}: the plan has items 0 to {last}"));
+        };
+        let Builder::Exact(optimal) = recipe.builder()? else {
+            return Err(
+                "only an exact plan's items are split (mmgen plan --strategy optimal)".into(),
+            );
+        };
+        let within = Within {
+            parent: parent.identity(),
+            item: index,
+            path: item.path.clone(),
+        };
+        exact::plan_at(recipe, &optimal, Some(within))
     }
 }
 
@@ -336,6 +391,7 @@ mod tests {
                 })
                 .collect(),
             heuristic: None,
+            within: None,
         };
         for tasks in [1, 2, 3, 5, 12, 20] {
             let dealt: Vec<Vec<usize>> = (0..tasks)

@@ -60,15 +60,12 @@ impl Work {
         }
         let here = match path.split_last() {
             None => Arc::new((0..self.codes.len()).collect()),
-            Some((&(guess, answer), before)) => {
-                let parent = self.candidates(before);
-                let (split, _) = self.codes.split(guess, &parent);
-                let part = split
-                    .iter()
-                    .find(|&(a, _)| a == answer)
-                    .map(|(_, p)| p.to_vec());
-                Arc::new(part.unwrap_or_default())
-            }
+            Some((&(guess, answer), before)) => Arc::new(super::step(
+                &self.codes,
+                &self.candidates(before),
+                guess,
+                answer,
+            )),
         };
         let mut classes = self.classes.lock().unwrap_or_else(|e| e.into_inner());
         classes.insert(path.to_vec(), Arc::clone(&here));
@@ -161,6 +158,11 @@ impl Run {
             saves: None,
             work: OnceLock::new(),
         })
+    }
+
+    /// The plan's identity: the CRC-32 of its text, which its items carry.
+    pub fn identity(&self) -> u32 {
+        self.id
     }
 
     fn item_path(&self, index: usize) -> PathBuf {
@@ -420,6 +422,14 @@ impl Run {
     /// The whole tree: the top with every item's subtree in its place, laid out as
     /// a single run lays it out. Fails naming the items to rerun.
     pub fn merge(&self) -> Result<Generated, String> {
+        if let Some(within) = &self.plan.within {
+            return Err(format!(
+                "this plan is of item {}'s class of another plan, not of a whole tree: \
+                 its items cost that class, and this build cannot yet merge them back \
+                 into that item",
+                within.item
+            ));
+        }
         let (status, outcomes) = self.read_all();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
             let list = |kind: &str, items: &[usize]| {

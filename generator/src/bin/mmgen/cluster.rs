@@ -57,6 +57,17 @@ pub struct PlanArgs {
     /// Replace a different plan already in RUN (its items become useless).
     #[arg(long)]
     force: bool,
+    /// Split item --item of the exact plan in folder PARENT a level deeper: a plan
+    /// of that item's class (board and options as PARENT's), one item per answer
+    /// class of each guess the search tries there.
+    #[arg(long, value_name = "PARENT", requires = "item", conflicts_with_all = [
+        "pegs", "colors", "no_repeat", "strategy", "consistent_only", "first",
+        "max_depth", "no_symmetry", "depth", "certificate",
+    ])]
+    within: Option<PathBuf>,
+    /// With --within: the item of PARENT's plan to split.
+    #[arg(long, value_name = "INDEX", requires = "within")]
+    item: Option<usize>,
 }
 
 /// Build the subtrees of work items (skipping those already done).
@@ -145,19 +156,16 @@ pub struct MergeArgs {
 }
 
 pub fn plan(args: &PlanArgs) -> Outcome {
-    let board = args.board.board()?;
-    let first = first_guess(board, args.first.as_deref())?;
-    let recipe = Recipe {
-        board,
-        strategy: args.strategy,
-        consistent_only: args.consistent_only,
-        first,
-        max_depth: args.max_depth,
-        symmetry: !args.no_symmetry,
-        certified: args.certificate,
+    let plan = match (&args.within, args.item) {
+        (Some(parent), Some(item)) => {
+            let parent = Run::open(parent)?;
+            pool(args.threads)?.install(|| Plan::within(&parent, item))?
+        }
+        _ => {
+            let recipe = recipe(args)?;
+            pool(args.threads)?.install(|| Plan::new(recipe, args.depth))?
+        }
     };
-    (recipe.check()).map_err(|e| Failure::Usage(format!("{e} (see mmgen plan --help)")))?;
-    let plan = pool(args.threads)?.install(|| Plan::new(recipe, args.depth))?;
     if let Ok(existing) = Run::open(&args.dir) {
         if existing.plan != plan && !args.force {
             return Err(format!(
@@ -194,6 +202,23 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         args.dir.display()
     )?;
     Ok(())
+}
+
+/// What `mmgen plan` builds without --within: the board and options given.
+fn recipe(args: &PlanArgs) -> Result<Recipe, Failure> {
+    let board = args.board.board()?;
+    let first = first_guess(board, args.first.as_deref())?;
+    let recipe = Recipe {
+        board,
+        strategy: args.strategy,
+        consistent_only: args.consistent_only,
+        first,
+        max_depth: args.max_depth,
+        symmetry: !args.no_symmetry,
+        certified: args.certificate,
+    };
+    (recipe.check()).map_err(|e| Failure::Usage(format!("{e} (see mmgen plan --help)")))?;
+    Ok(recipe)
 }
 
 pub fn solve(args: &SolveArgs) -> Outcome {
