@@ -568,9 +568,11 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
 
 /// An exact item split a level deeper: the plan of its class lists the guesses the
 /// search tries there, each with its answer classes as items whose paths go on from
-/// the item's, and it costs the class (not a whole tree, so it does not merge as one).
+/// the item's; merged back into the item, with a certificate resting on its own
+/// parts, the whole plan merges into the single run's bytes and is proven from the
+/// ledger of every part, those of the split item's included.
 #[test]
-fn an_item_split_a_level_deeper_plans_its_class() {
+fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let dir = scratch("cluster_within");
     let parent = plan_exact(&dir, &["--pegs", "4", "--colors", "7"]);
     let read = |run: &Path| json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
@@ -624,8 +626,7 @@ fn an_item_split_a_level_deeper_plans_its_class() {
         err.contains("no item 51: the plan has items 0 to 50"),
         "{err}"
     );
-    // Its items cost the class: they solve, and the best of its guesses is found,
-    // but it is no whole tree.
+    // Its items cost the class: they solve, and the best of its guesses is found.
     solve_as_tasks(&sub, 2);
     let after = status(&sub);
     assert_eq!(after["open_first_guesses"], 0, "{after}");
@@ -633,17 +634,75 @@ fn an_item_split_a_level_deeper_plans_its_class() {
         after["best_total"].as_u64().unwrap() >= class * 2 - 1,
         "{after}"
     );
+    let said = ok("mmgen", &["status", "--dir", s]);
+    assert!(
+        said.contains(&format!(
+            "within       item 2 of another plan, its class of {class} secrets"
+        )) && said.contains("mmgen merge --dir ")
+            && said.contains(" --into PARENT"),
+        "{said}"
+    );
+    // Each part checked where it was written, and let go.
+    let ledger = dir.join("parts.txt");
+    let l = ledger.to_str().unwrap();
+    let check_parts = |run: &Path| {
+        for entry in std::fs::read_dir(run.join("items")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "mmc") {
+                ok("mmcheck", &["--parts", l, path.to_str().unwrap()]);
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+    };
+    check_parts(&sub);
+    // It is no whole tree, and goes only into the item of the plan it was made in.
+    let t = dir.join("t.mmt");
     let err = fails(
         "mmgen",
-        &[
-            "merge",
-            "--dir",
-            s,
-            "--out",
-            dir.join("t.mmt").to_str().unwrap(),
-        ],
+        &["merge", "--dir", s, "--out", t.to_str().unwrap()],
     );
-    assert!(err.contains("item 2's class of another plan"), "{err}");
+    assert!(err.contains("merge it into that item"), "{err}");
+    let other = plan_exact_in(&dir, "other", &["--pegs", "4", "--colors", "6"]);
+    let err = fails(
+        "mmgen",
+        &["merge", "--dir", s, "--into", other.to_str().unwrap()],
+    );
+    assert!(err.contains("holds another plan"), "{err}");
+    let merged = ok("mmgen", &["merge", "--dir", s, "--into", p]);
+    let total = after["best_total"].as_u64().unwrap();
+    assert!(
+        merged.contains(&format!(
+            "item 2 of {p}: merged (total {total} for its class)"
+        )),
+        "{merged}"
+    );
+    let err = fails("mmgen", &["merge", "--dir", s, "--into", p]);
+    assert!(
+        err.contains("item 2 of") && err.contains("done already; not replaced"),
+        "{err}"
+    );
+    // The item's part rests on its own parts' last facts, vouched for by the ledger.
+    let part = parent.join("items/2.mmc");
+    let said = ok("mmcheck", &["--parts", l, part.to_str().unwrap()]);
+    assert!(
+        said.contains("premises taken from the checks of its parts recorded in")
+            && said.contains(&format!("at least {total} guesses for its {class} secrets")),
+        "{said}"
+    );
+    std::fs::remove_file(&part).unwrap();
+    solve_as_tasks(&parent, 2);
+    check_parts(&parent);
+    let (tree, cert) = (dir.join("merged.mmt"), dir.join("merged.mmc"));
+    merge_certified(&parent, &tree, &cert);
+    let [t, c] = [&tree, &cert].map(|p| p.to_str().unwrap());
+    let checked = ok("mmcheck", &["--parts", l, t, c]);
+    assert!(
+        checked.starts_with("optimal: total 11228, proven"),
+        "{checked}"
+    );
+    let single = ["--strategy", "optimal", "--pegs", "4", "--colors", "7"];
+    let (single, _) = generate(&dir, "single.mmt", &single);
+    assert!(std::fs::read(&tree).unwrap() == std::fs::read(&single).unwrap());
 }
 
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the

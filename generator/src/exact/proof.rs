@@ -568,22 +568,25 @@ impl Exact {
         self.with_proof(|p| p.fact(fact, true)).unwrap_or(NO_RECORD)
     }
 
-    /// Writes the claim of a plan's merge: every code, with `depth` guesses left,
-    /// costs at least `bound`, by the facts numbered `uses` (its items') and the
-    /// checker's own bounds, as a search of every code would prove it.
-    pub fn prove_merged(&self, context: Context, depth: u32, bound: u32, uses: &[u64]) {
-        let all: Vec<u32> = (0..context.codes.len()).collect();
-        let node = crate::Node {
-            candidates: &all,
-            history: &[],
-        };
+    /// Writes the fact a plan's merge proves: `node` (every code, or an item's
+    /// class), with `depth` guesses left, costs at least `bound`, by the facts
+    /// numbered `uses` (its items') and the checker's own bounds, as a search of
+    /// that node would prove it.
+    pub fn prove_merged(
+        &self,
+        context: Context,
+        node: crate::Node,
+        depth: u32,
+        bound: u32,
+        uses: &[u64],
+    ) {
         let symmetry = context.symmetry_at(&node);
         self.with_proof(Proof::begin);
         for &record in uses {
             self.depend_on(record);
         }
-        let depth = depth.min(all.len() as u32);
-        self.prove_search(context, &all, depth, bound, symmetry.as_ref());
+        let depth = depth.min(node.candidates.len() as u32);
+        self.prove_search(context, node.candidates, depth, bound, symmetry.as_ref());
     }
 
     /// The search in progress rests on fact `record`, as written.

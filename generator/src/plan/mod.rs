@@ -292,7 +292,25 @@ impl Plan {
     }
 }
 
+impl Top {
+    /// The secrets this part of the top places.
+    fn secrets(&self, items: &[Item]) -> u32 {
+        match self {
+            Top::Leaf(_) => 1,
+            Top::Item(index) => items[*index].secrets,
+            Top::Node { candidates, .. } => *candidates,
+            Top::Cheapest(options) => options.first().map_or(0, |o| o.secrets(items)),
+        }
+    }
+}
+
 impl Plan {
+    /// The secrets the plan places: the board's, or the class's of a plan within
+    /// another.
+    pub fn secrets(&self) -> u32 {
+        self.top.secrets(&self.items)
+    }
+
     /// The exact plan of item `index`'s class of the exact plan in `parent`, with
     /// its recipe: the guesses the search tries there, one item per answer class.
     pub fn within(parent: &Run, index: usize) -> Result<Plan, String> {

@@ -425,11 +425,20 @@ impl Run {
         if let Some(within) = &self.plan.within {
             return Err(format!(
                 "this plan is of item {}'s class of another plan, not of a whole tree: \
-                 its items cost that class, and this build cannot yet merge them back \
-                 into that item",
+                 merge it into that item (mmgen merge --dir RUN --into PARENT)",
                 within.item
             ));
         }
+        let tree = self.assembled()?;
+        let recipe = &self.plan.recipe;
+        let codes = Codes::new(recipe.board);
+        let info = recipe.builder()?.strategy().info(&codes);
+        Ok(lay_out(recipe.board, &tree, info))
+    }
+
+    /// The top with every item's subtree in its place (the first of the cheapest
+    /// of an exact plan's options). Fails naming the items to rerun.
+    fn assembled(&self) -> Result<Subtree, String> {
         let (status, outcomes) = self.read_all();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
             let list = |kind: &str, items: &[usize]| {
@@ -462,11 +471,56 @@ impl Run {
             Top::Cheapest(options) => &options[exact::cheapest(&self.plan, options, &known)?],
             top => top,
         };
-        let tree = assemble(top, &mut subtrees)?;
-        let recipe = &self.plan.recipe;
-        let codes = Codes::new(recipe.board);
-        let info = recipe.builder()?.strategy().info(&codes);
-        Ok(lay_out(recipe.board, &tree, info))
+        assemble(top, &mut subtrees)
+    }
+
+    /// Merges this plan of an item's class (`mmgen plan --within`) into that item
+    /// of `parent`: its subtree, the first of the cheapest of the class's guesses as
+    /// the search keeps it, and for a certified plan its certificate, whose last
+    /// fact is the class's (resting on this plan's parts), as the item's part.
+    /// What is merged is the item a solve of it writes, but for its certificate's
+    /// bytes; an item done already is not replaced. The class's total, and what
+    /// the certificate holds.
+    pub fn merge_into(&self, parent: &Run) -> Result<(u64, Option<Written>), String> {
+        let Some(within) = &self.plan.within else {
+            return Err("this plan is of a whole tree, not of an item's class: \
+                        merge it with mmgen merge --dir RUN --out FILE"
+                .into());
+        };
+        let index = within.item;
+        let same = parent.plan.items.get(index).map(|item| &item.path) == Some(&within.path);
+        if parent.identity() != within.parent || !same || parent.plan.recipe != self.plan.recipe {
+            return Err(format!(
+                "{} holds another plan than the one this plan's class is of",
+                parent.dir.display()
+            ));
+        }
+        if let Ok(Some(_)) = parent.read_item(index) {
+            return Err(format!(
+                "item {index} of {} is done already; not replaced",
+                parent.dir.display()
+            ));
+        }
+        let subtree = self.assembled()?;
+        let written = match self.plan.recipe.certified {
+            false => None,
+            true => Some(self.merge_certificate(&parent.certificate_path(index))?),
+        };
+        let (status, _) = self.read_all();
+        let total = subtree.total();
+        let solved = Solved {
+            outcome: Outcome::Tree(subtree),
+            seconds: status.seconds,
+            certificate: written.as_ref().map(|w| Part {
+                bytes: w.bytes,
+                crc: w.crc,
+                last: w.last.clone(),
+            }),
+        };
+        let bytes = item::encode(parent.id, index as u32, &solved);
+        write_owned(&parent.item_path(index), &bytes).map_err(|e| e.to_string())?;
+        let _ = std::fs::remove_dir_all(parent.checkpoint_dir(index));
+        Ok((total, written))
     }
 }
 
@@ -530,8 +584,15 @@ impl Run {
         let counters = Counters::default();
         let context = Optimal::context(&codes, recipe.settings(), &counters);
         optimal.exact.prove_into(proof);
-        let depth = recipe.max_depth.unwrap_or(UNLIMITED);
-        optimal.exact.prove_merged(context, depth, bound, &uses);
+        let root = self.plan.within.as_ref().map_or(&[][..], |w| &w.path[..]);
+        let node = Node {
+            candidates: &super::class(&codes, root),
+            history: &root.iter().map(|&(g, _)| g).collect::<Vec<u32>>(),
+        };
+        let depth = (recipe.max_depth).map_or(UNLIMITED, |d| d - root.len() as u32);
+        optimal
+            .exact
+            .prove_merged(context, node, depth, bound, &uses);
         let proof = optimal
             .exact
             .take_proof()

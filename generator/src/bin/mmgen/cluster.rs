@@ -141,8 +141,12 @@ pub struct MergeArgs {
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// Where to write the tree (as for `mmgen --out`).
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "into")]
+    out: Option<PathBuf>,
+    /// A plan of an item's class (`mmgen plan --within PARENT`): write that item of
+    /// PARENT instead of a tree (and its certificate, for a certified plan).
+    #[arg(long, value_name = "PARENT", conflicts_with_all = ["out", "certificate", "force"])]
+    into: Option<PathBuf>,
     /// Replace FILE even if it exists and is not a tree file.
     #[arg(long)]
     force: bool,
@@ -377,16 +381,29 @@ pub fn status(args: &StatusArgs) -> Outcome {
         status.missing.len(),
         status.damaged.len()
     )?;
+    if let Some(within) = &run.plan.within {
+        let secrets = run.plan.secrets();
+        writeln!(
+            out,
+            "within       item {} of another plan, its class of {secrets} secrets: the totals \
+             below are the class's, and its guesses stand where first guesses do",
+            within.item
+        )?;
+    }
     writeln!(
         out,
         "time spent   {:.1} s (summed over the items)",
         status.seconds
     )?;
     let dir = dir.display();
+    let merge = match run.plan.within {
+        Some(_) => "--into PARENT",
+        None => "--out FILE",
+    };
     match status.seconds_left() {
         _ if status.missing.is_empty() && status.damaged.is_empty() => writeln!(
             out,
-            "all done     only the merge is left: mmgen merge --dir {dir} --out FILE"
+            "all done     only the merge is left: mmgen merge --dir {dir} {merge}"
         )?,
         // On 4x12, a class of 4,096 secrets took 18 s and one of 6,944 was not done
         // after 25 minutes: the rate of the items done says nothing of those left.
@@ -456,7 +473,10 @@ pub fn status(args: &StatusArgs) -> Outcome {
 }
 
 pub fn merge(args: &MergeArgs) -> Outcome {
-    check_target(&args.out, args.force).map_err(|e| e.to_string())?;
+    let Some(target) = &args.out else {
+        return merge_into(args);
+    };
+    check_target(target, args.force).map_err(|e| e.to_string())?;
     let certificate = (args.certificate.as_ref())
         .map(|target| certificate_target(target, args.force, &Proof::MAGIC))
         .transpose()
@@ -478,7 +498,7 @@ pub fn merge(args: &MergeArgs) -> Outcome {
         _ => None,
     };
     let tree = merged?;
-    let bytes = write_tree_file(&args.out, &tree, args.force).map_err(|e| e.to_string())?;
+    let bytes = write_tree_file(target, &tree, args.force).map_err(|e| e.to_string())?;
     let first = tree
         .board
         .code(tree.numbered.records[0].guess)
@@ -487,7 +507,7 @@ pub fn merge(args: &MergeArgs) -> Outcome {
     let mut out = std::io::stdout().lock();
     if args.json {
         let extra = serde_json::json!({
-            "file": args.out.display().to_string(),
+            "file": target.display().to_string(),
             "certificate_facts": written.as_ref().map(|w| w.facts),
             "certificate_premises": written.as_ref().map(|w| w.premises),
             "certificate_bytes": written.as_ref().map(|w| w.bytes),
@@ -496,7 +516,7 @@ pub fn merge(args: &MergeArgs) -> Outcome {
     } else {
         writeln!(out, "{summary}")?;
         if let (Some(w), Some(path)) = (written, &certificate) {
-            let (tree, cert) = (args.out.display(), path.display());
+            let (tree, cert) = (target.display(), path.display());
             match w.premises {
                 0 => writeln!(
                     out,
@@ -511,7 +531,34 @@ pub fn merge(args: &MergeArgs) -> Outcome {
                 )?,
             }
         }
-        writeln!(out, "file         {} ({bytes} bytes)", args.out.display())?;
+        writeln!(out, "file         {} ({bytes} bytes)", target.display())?;
+    }
+    Ok(())
+}
+
+/// `mmgen merge --dir RUN --into PARENT`: a plan of an item's class written as
+/// that item of PARENT.
+fn merge_into(args: &MergeArgs) -> Outcome {
+    let parent = args
+        .into
+        .as_ref()
+        .ok_or("--out FILE or --into PARENT is required")?;
+    let run = Run::open(&args.dir)?;
+    let (total, written) = run.merge_into(&Run::open(parent)?)?;
+    let index = run.plan.within.as_ref().map_or(0, |w| w.item);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "item {index} of {}: merged (total {total} for its class)",
+        parent.display()
+    )?;
+    if let Some(w) = written {
+        writeln!(
+            out,
+            "certificate  its part ({} facts, {} of them premises for the parts not here, {} bytes): \
+             mmcheck --parts LEDGER checks it once its own parts are in LEDGER",
+            w.facts, w.premises, w.bytes
+        )?;
     }
     Ok(())
 }
