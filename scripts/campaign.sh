@@ -19,6 +19,12 @@
 # first guess likely to be the best, say. (Budgets come from the items done: a first
 # guess's classes shown too dear cost less to search once its rivals are costed.)
 #
+# An item too big for a session is split a level deeper into a campaign of its own,
+# NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir
+# campaigns/NAME/within-INDEX); NAME's workers leave that item to it, and once all of
+# its items are done it is merged back into NAME's item, whose part is checked with
+# NAME's ledger (its own parts' lines added to it).
+#
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
 name=$1
@@ -33,15 +39,38 @@ run=$work/$name
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
 [ -f "$kept/plan.json" ] || fail "no campaign $name: $kept/plan.json is missing (mmgen plan --strategy optimal --certificate --dir $kept makes one)"
-mkdir -p "$run/items" "$run/taken"
-# The plan, the items done and the ledger, as far as the work folder lacks them:
-# what is there already (from this machine's earlier runs) is never replaced.
-cp -n "$kept/plan.json" "$run/plan.json"
-cmp -s "$kept/plan.json" "$run/plan.json" || fail "$run/plan.json is another plan than $kept/plan.json"
-[ ! -f "$kept/parts.txt" ] || cp -n "$kept/parts.txt" "$run/parts.txt"
-for item in "$kept"/items/*.item; do
-  [ -e "$item" ] && cp -n "$item" "$run/items/"
-done
+# fill KEPT RUN: the plan, the items done and the ledger kept in KEPT, as far as the
+# work folder RUN lacks them: what is there already (from this machine's earlier
+# runs) is never replaced.
+fill() {
+  mkdir -p "$2/items"
+  cp -n "$1/plan.json" "$2/plan.json"
+  cmp -s "$1/plan.json" "$2/plan.json" || fail "$2/plan.json is another plan than $1/plan.json"
+  [ ! -f "$1/parts.txt" ] || cp -n "$1/parts.txt" "$2/parts.txt"
+  for item in "$1"/items/*.item; do
+    [ -e "$item" ] && cp -n "$item" "$2/items/"
+  done
+  return 0
+}
+
+# keep KEPT RUN INDEX: item INDEX of RUN, its part checked, and RUN's ledger, kept in
+# KEPT (the ledger first); the part goes.
+keep() {
+  local part=$2/items/$3.mmc
+  (
+    flock 9
+    "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" "$part"
+    [ ! -f "$2/parts.txt" ] || cp "$2/parts.txt" "$1/parts.txt.tmp"
+    [ ! -f "$1/parts.txt.tmp" ] || mv "$1/parts.txt.tmp" "$1/parts.txt"
+    mkdir -p "$1/items"
+    cp "$2/items/$3.item" "$1/items/$3.item.tmp"
+    mv "$1/items/$3.item.tmp" "$1/items/$3.item"
+  ) 9> "$2/ledger.lock"
+  rm -f "$part"
+}
+
+fill "$kept" "$run"
+mkdir -p "$run/taken"
 rm -rf "$run/taken"/*
 # The items, those with a checkpoint first, then FIRST, then smallest first: each item's
 # secrets, in plan order, numbered from 0.
@@ -56,24 +85,15 @@ worker() {
     todo=" $("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') "
     for i in $by_size; do
       [[ $todo == *" $i "* ]] || continue
+      # An item split a level deeper is the campaign NAME/within-INDEX's.
+      [ ! -f "$kept/within-$i/plan.json" ] || continue
       # mkdir is atomic: one worker takes each item.
       if mkdir "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
     done
     [ -n "$index" ] || return 0
     echo "item $index: solving from $(date -u +%FT%TZ)"
     "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index"
-    local part=$run/items/$index.mmc
-    (
-      flock 9
-      "$bin/mmcheck" --threads 1 --parts "$run/parts.txt" "$part"
-      # Kept with the campaign once its part is checked: the ledger first.
-      [ ! -f "$run/parts.txt" ] || cp "$run/parts.txt" "$kept/parts.txt.tmp"
-      [ ! -f "$kept/parts.txt.tmp" ] || mv "$kept/parts.txt.tmp" "$kept/parts.txt"
-      mkdir -p "$kept/items"
-      cp "$run/items/$index.item" "$kept/items/$index.item.tmp"
-      mv "$kept/items/$index.item.tmp" "$kept/items/$index.item"
-    ) 9> "$run/ledger.lock"
-    rm -f "$part"
+    keep "$kept" "$run" "$index"
     echo "item $index: done and checked at $(date -u +%FT%TZ)"
   done
 }
@@ -82,7 +102,24 @@ for _ in $(seq "$jobs"); do worker & done
 wait
 
 "$bin/mmgen" status --dir "$run"
-if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ]; then
+within=$(grep -o '"within":{"item":[0-9]*' "$run/plan.json" | grep -o '[0-9]*$' || true)
+if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] && [ -n "$within" ]; then
+  # A split item (campaigns/PARENT/within-INDEX): merged back into PARENT's item
+  # INDEX, whose part rests on this campaign's parts, so their ledger lines join
+  # PARENT's ledger, which then checks it.
+  parent=$(dirname "$name")
+  fill "campaigns/$parent" "$work/$parent"
+  (
+    flock 9
+    touch "$work/$parent/parts.txt"
+    grep '^part ' "$run/parts.txt" | while IFS= read -r line; do
+      grep -qxF "$line" "$work/$parent/parts.txt" || echo "$line" >> "$work/$parent/parts.txt"
+    done
+  ) 9> "$work/$parent/ledger.lock"
+  "$bin/mmgen" merge --dir "$run" --into "$work/$parent"
+  keep "campaigns/$parent" "$work/$parent" "$within"
+  echo "item $within of $parent: merged from $name, checked and kept"
+elif [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ]; then
   tree=$run/optimal-$name.mmt
   "$bin/mmgen" merge --dir "$run" --out "$tree" --certificate "$run/optimal-$name.mmc" --force
   "$bin/mmcheck" --parts "$run/parts.txt" "$tree" "$run/optimal-$name.mmc"

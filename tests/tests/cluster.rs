@@ -774,6 +774,40 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
         .starts_with(&ledger));
 }
 
+/// A campaign whose item is split a level deeper (`NAME/within-INDEX`): NAME's
+/// workers leave that item alone, the split's own campaign merges it back into
+/// NAME's item with its part checked from NAME's ledger, and NAME then proves the
+/// single run's tree.
+#[test]
+fn a_campaign_s_split_item_is_merged_back_and_proven() {
+    let dir = scratch("cluster_campaign_within");
+    let kept = dir.join("campaigns").join("c47");
+    let plan = plan_exact_in(&dir, "plan", &["--pegs", "4", "--colors", "7"]);
+    std::fs::create_dir_all(&kept).unwrap();
+    std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
+    let split = kept.join("within-0");
+    let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
+    ok("mmgen", &["plan", "--within", k, "--item", "0", "--dir", s]);
+    let work = dir.join("work");
+    let first = campaign(&dir, "c47", &work, 2, "");
+    assert!(
+        !first.contains("item 0: solving") && !first.contains("optimal: total"),
+        "{first}"
+    );
+    let merged = campaign(&dir, "c47/within-0", &work, 2, "");
+    assert!(
+        merged.contains("item 0 of c47: merged from c47/within-0, checked and kept"),
+        "{merged}"
+    );
+    assert!(kept.join("items/0.item").is_file());
+    let last = campaign(&dir, "c47", &work, 2, "");
+    assert!(last.contains("optimal: total 11228, proven"), "{last}");
+    let single = ["--strategy", "optimal", "--pegs", "4", "--colors", "7"];
+    let (single, _) = generate(&dir, "single.mmt", &single);
+    let tree = work.join("c47").join("optimal-c47.mmt");
+    assert!(std::fs::read(tree).unwrap() == std::fs::read(&single).unwrap());
+}
+
 #[test]
 fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
     let dir = scratch("cluster_exact_bc");
