@@ -77,17 +77,16 @@ pub fn plan_at(recipe: Recipe, optimal: &Optimal, within: Option<Within>) -> Res
         candidates: &candidates,
         history: &history,
     };
-    let guesses = match (recipe.first, root) {
-        (Some(first), []) => vec![first],
-        _ if candidates.len() < 3 => Vec::new(),
-        _ => optimal.exact.options_at(context, node, limit),
-    };
-    if candidates.len() < 3 {
+    if !root.is_empty() && candidates.len() < 3 {
         return Err(format!(
             "the class holds {} secrets: its optimum needs no plan (at most 3 guesses)",
             candidates.len()
         ));
     }
+    let guesses = match (recipe.first, root) {
+        (Some(first), []) => vec![first],
+        _ => optimal.exact.options_at(context, node, limit),
+    };
     if guesses.is_empty() || limit < 2 {
         return Err(format!(
             "no strategy solves every secret within {limit} guesses (--max-depth {limit}), \

@@ -589,7 +589,7 @@ impl Run {
             candidates: &super::class(&codes, root),
             history: &root.iter().map(|&(g, _)| g).collect::<Vec<u32>>(),
         };
-        let depth = (recipe.max_depth).map_or(UNLIMITED, |d| d - root.len() as u32);
+        let depth = (recipe.max_depth).map_or(UNLIMITED, |d| d.saturating_sub(root.len() as u32));
         optimal
             .exact
             .prove_merged(context, node, depth, bound, &uses);
