@@ -53,13 +53,13 @@ fill() {
   return 0
 }
 
-# keep KEPT RUN INDEX: item INDEX of RUN, its part checked, and RUN's ledger, kept in
-# KEPT (the ledger first); the part goes.
+# keep KEPT RUN INDEX: item INDEX of RUN, its part checked (if it was not, and let go
+# since), and RUN's ledger, kept in KEPT (the ledger first); the part goes.
 keep() {
   local part=$2/items/$3.mmc
   (
     flock 9
-    "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" "$part"
+    [ ! -f "$part" ] || "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" "$part"
     [ ! -f "$2/parts.txt" ] || cp "$2/parts.txt" "$1/parts.txt.tmp"
     [ ! -f "$1/parts.txt.tmp" ] || mv "$1/parts.txt.tmp" "$1/parts.txt"
     mkdir -p "$1/items"
@@ -70,6 +70,14 @@ keep() {
 }
 
 fill "$kept" "$run"
+# Items done here but not kept (a session cut off between the two) are kept now.
+for item in "$run"/items/*.item; do
+  [ -e "$item" ] || continue
+  index=$(basename "$item" .item)
+  [ ! -e "$kept/items/$index.item" ] || continue
+  keep "$kept" "$run" "$index"
+  echo "item $index: done on this machine before, kept now"
+done
 mkdir -p "$run/taken"
 rm -rf "$run/taken"/*
 # The items, those with a checkpoint first, then FIRST, then smallest first: each item's

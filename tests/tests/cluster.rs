@@ -734,6 +734,28 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     let jobs = items(&kept);
     assert!(jobs > 40, "{jobs}");
     let ledger = std::fs::read_to_string(kept.join("parts.txt")).unwrap();
+    // This machine again, a session cut off before item 2 was kept (its part checked
+    // and let go) and item 3 (its part not checked): both are kept, and not solved.
+    std::fs::remove_file(kept.join("items/2.item")).unwrap();
+    std::fs::remove_file(kept.join("items/3.item")).unwrap();
+    std::fs::write(kept.join("parts.txt"), "").unwrap();
+    ok(
+        "mmgen",
+        &["solve-class", "--dir", plan.to_str().unwrap(), "3"],
+    );
+    let part = dir.join("work/c46/items/3.mmc");
+    std::fs::copy(plan.join("items/3.mmc"), &part).unwrap();
+    std::fs::copy(plan.join("items/3.item"), dir.join("work/c46/items/3.item")).unwrap();
+    let again = campaign(&dir, "c46", &dir.join("work"), 2, "");
+    for index in [2, 3] {
+        let said = format!("item {index}: done on this machine before, kept now");
+        assert!(again.contains(&said), "{again}");
+    }
+    assert!(!again.contains(": solving from"), "{again}");
+    assert!(!part.exists() && items(&kept) == jobs);
+    assert!(std::fs::read_to_string(kept.join("parts.txt"))
+        .unwrap()
+        .starts_with(&ledger));
     // Another machine: the work folder gone, and some items not kept (a session
     // cut off before they were copied back). Only those are solved again, and the
     // tree is the single run's, proven from the kept ledger and the new lines.
