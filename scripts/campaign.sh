@@ -110,12 +110,13 @@ for _ in $(seq "$jobs"); do worker & done
 wait
 
 "$bin/mmgen" status --dir "$run"
-within=$(grep -o '"within":{"item":[0-9]*' "$run/plan.json" | grep -o '[0-9]*$' || true)
+within=""
+case $name in */within-*) within=${name##*/within-} ;; esac
 if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] && [ -n "$within" ]; then
   # A split item (campaigns/PARENT/within-INDEX): merged back into PARENT's item
   # INDEX, whose part rests on this campaign's parts, so their ledger lines join
   # PARENT's ledger, which then checks it.
-  parent=$(dirname "$name")
+  parent=${name%/within-*}
   fill "campaigns/$parent" "$work/$parent"
   (
     flock 9

@@ -429,7 +429,7 @@ impl Run {
                 within.item
             ));
         }
-        let tree = self.assembled()?;
+        let (tree, _) = self.assembled()?;
         let recipe = &self.plan.recipe;
         let codes = Codes::new(recipe.board);
         let info = recipe.builder()?.strategy().info(&codes);
@@ -437,8 +437,9 @@ impl Run {
     }
 
     /// The top with every item's subtree in its place (the first of the cheapest
-    /// of an exact plan's options). Fails naming the items to rerun.
-    fn assembled(&self) -> Result<Subtree, String> {
+    /// of an exact plan's options), and the seconds the items took. Fails naming
+    /// the items to rerun.
+    fn assembled(&self) -> Result<(Subtree, f64), String> {
         let (status, outcomes) = self.read_all();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
             let list = |kind: &str, items: &[usize]| {
@@ -471,7 +472,7 @@ impl Run {
             Top::Cheapest(options) => &options[exact::cheapest(&self.plan, options, &known)?],
             top => top,
         };
-        assemble(top, &mut subtrees)
+        Ok((assemble(top, &mut subtrees)?, status.seconds))
     }
 
     /// Merges this plan of an item's class (`mmgen plan --within`) into that item
@@ -501,16 +502,15 @@ impl Run {
                 parent.dir.display()
             ));
         }
-        let subtree = self.assembled()?;
+        let (subtree, seconds) = self.assembled()?;
         let written = match self.plan.recipe.certified {
             false => None,
             true => Some(self.merge_certificate(&parent.certificate_path(index))?),
         };
-        let (status, _) = self.read_all();
         let total = subtree.total();
         let solved = Solved {
             outcome: Outcome::Tree(subtree),
-            seconds: status.seconds,
+            seconds,
             certificate: written.as_ref().map(|w| Part {
                 bytes: w.bytes,
                 crc: w.crc,
