@@ -12,12 +12,13 @@
 # MIB MiB, checks its part and copies it back. An item saves what its search proved
 # every 10 minutes in the work folder (mmgen solve-class --checkpoint-every), so one
 # cut off with its session goes on from there if the machine kept the folder; such
-# items come first, then the smallest (fewest secrets, then plan order): on a machine
-# that kept nothing, an item cut off is solved again from nothing, and the most items
-# are kept when the biggest, which may take longer than a session, come last.
-# FIRST (item numbers) come before the smallest, in that order: the classes of the
-# first guess likely to be the best, say. (Budgets come from the items done: a first
-# guess's classes shown too dear cost less to search once its rivals are costed.)
+# items come first, then FIRST (item numbers, in that order), then the rest in the
+# order the search takes them (mmgen status --todo: the first guess it tries first,
+# its classes smallest first, then the next guess's). Budgets come from the items
+# done: once a first guess is costed in full, its rivals' classes get tight budgets
+# and cost less to search. Another campaign of the same NAME may run beside this one
+# (to add workers): an item taken is marked with its worker's process number, and a
+# mark whose process is gone is cleared at the start.
 #
 # An item too big for a session is split a level deeper into a campaign of its own,
 # NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir
@@ -39,6 +40,7 @@ run=$work/$name
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
 [ -f "$kept/plan.json" ] || fail "no campaign $name: $kept/plan.json is missing (mmgen plan --strategy optimal --certificate --dir $kept makes one)"
+[ -d "$run" ] || [ ! -f "$work/plan.json" ] || fail "WORK ($work) holds a plan itself: WORK is the folder the campaign works in, as WORK/$name; give the folder above it"
 # fill KEPT RUN: the plan, the items done and the ledger kept in KEPT, as far as the
 # work folder RUN lacks them: what is there already (from this machine's earlier
 # runs) is never replaced.
@@ -78,25 +80,28 @@ for item in "$run"/items/*.item; do
   keep "$kept" "$run" "$index"
   echo "item $index: done on this machine before, kept now"
 done
+# An item taken is a link named by its number to its worker's process number (made
+# at once, so one worker takes each item); marks of workers gone (no campaign's
+# process has that number now) are cleared.
 mkdir -p "$run/taken"
-rm -rf "$run/taken"/*
-# The items, those with a checkpoint first, then FIRST, then smallest first: each item's
-# secrets, in plan order, numbered from 0.
-by_size=$(grep -o '"secrets":[0-9]*' "$run/plan.json" | cut -d: -f2 | awk '{print $1, NR - 1}' | sort -n -k1,1 -k2,2 | cut -d' ' -f2)
-begun=$(for i in $by_size; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
-by_size="$begun $first $by_size"
+for mark in "$run/taken"/*; do
+  [ -e "$mark" ] || [ -L "$mark" ] || continue
+  pid=$(readlink "$mark" || true)
+  grep -qs campaign.sh "/proc/$pid/cmdline" || rm -rf "$mark"
+done
 
-# worker: takes items until none is left.
+# worker: takes items until none is left: those with a checkpoint first, then FIRST,
+# then in the search's order.
 worker() {
   while :; do
-    local index="" todo
-    todo=" $("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') "
-    for i in $by_size; do
-      [[ $todo == *" $i "* ]] || continue
+    local index="" todo begun
+    todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ')
+    begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
+    for i in $begun $first $todo; do
+      [[ " $todo " == *" $i "* ]] || continue
       # An item split a level deeper is the campaign NAME/within-INDEX's.
       [ ! -f "$kept/within-$i/plan.json" ] || continue
-      # mkdir is atomic: one worker takes each item.
-      if mkdir "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+      if ln -s "$BASHPID" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
     done
     [ -n "$index" ] || return 0
     echo "item $index: solving from $(date -u +%FT%TZ)"
@@ -110,9 +115,15 @@ for _ in $(seq "$jobs"); do worker & done
 wait
 
 "$bin/mmgen" status --dir "$run"
+[ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] || exit 0
+# Every item done: the last campaign of NAME to see it merges, once.
+exec 8> "$run/merge.lock"
+flock 8
 within=""
 case $name in */within-*) within=${name##*/within-} ;; esac
-if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] && [ -n "$within" ]; then
+if [ -n "$within" ] && [ -e "campaigns/${name%/within-*}/items/$within.item" ]; then
+  echo "item $within of ${name%/within-*}: merged from $name already"
+elif [ -n "$within" ]; then
   # A split item (campaigns/PARENT/within-INDEX): merged back into PARENT's item
   # INDEX, whose part rests on this campaign's parts, so their ledger lines join
   # PARENT's ledger, which then checks it.
@@ -125,10 +136,10 @@ if [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] && [ -n "$within" ]; then
       grep -qxF "$line" "$work/$parent/parts.txt" || echo "$line" >> "$work/$parent/parts.txt"
     done
   ) 9> "$work/$parent/ledger.lock"
-  "$bin/mmgen" merge --dir "$run" --into "$work/$parent"
+  [ -e "$work/$parent/items/$within.item" ] || "$bin/mmgen" merge --dir "$run" --into "$work/$parent"
   keep "campaigns/$parent" "$work/$parent" "$within"
   echo "item $within of $parent: merged from $name, checked and kept"
-elif [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ]; then
+else
   tree=$run/optimal-$name.mmt
   "$bin/mmgen" merge --dir "$run" --out "$tree" --certificate "$run/optimal-$name.mmc" --force
   "$bin/mmcheck" --parts "$run/parts.txt" "$tree" "$run/optimal-$name.mmc"

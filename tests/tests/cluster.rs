@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const BOARD: [&str; 6] = ["--pegs", "5", "--colors", "7", "--strategy", "knuth"];
@@ -231,7 +231,7 @@ fn merges_into_the_single_run(dir: &Path, run: &Path, board: &[&str]) -> serde_j
 
 /// Plans `board` with the exact search in `dir/NAME`, certified; returns the
 /// run's folder.
-fn plan_exact_in(dir: &Path, name: &str, board: &[&str]) -> std::path::PathBuf {
+fn plan_exact_in(dir: &Path, name: &str, board: &[&str]) -> PathBuf {
     let run = dir.join(name);
     let base = [
         "plan",
@@ -246,7 +246,7 @@ fn plan_exact_in(dir: &Path, name: &str, board: &[&str]) -> std::path::PathBuf {
     run
 }
 
-fn plan_exact(dir: &Path, board: &[&str]) -> std::path::PathBuf {
+fn plan_exact(dir: &Path, board: &[&str]) -> PathBuf {
     plan_exact_in(dir, "run", board)
 }
 
@@ -577,7 +577,9 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let parent = plan_exact(&dir, &["--pegs", "4", "--colors", "7"]);
     let read = |run: &Path| json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
     let item = read(&parent)["items"][2].clone();
-    let sub = dir.join("sub");
+    // Made where the parent's status finds it: RUN/within-INDEX.
+    let sub = parent.join("within-2");
+    let before = status(&parent);
     let [p, s] = [&parent, &sub].map(|d| d.to_str().unwrap());
     let planned = ok("mmgen", &["plan", "--within", p, "--item", "2", "--dir", s]);
     assert!(planned.starts_with("planned "), "{planned}");
@@ -640,6 +642,28 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
             "within       item 2 of another plan, its class of {class} secrets"
         )) && said.contains("mmgen merge --dir ")
             && said.contains(" --into PARENT"),
+        "{said}"
+    );
+    // The parent sees how far its split is, leaves the item to it, and draws on
+    // the least it has proven: the first guess that holds item 2 costs more by it.
+    let seen = status(&parent);
+    let splits = &seen["splits"][0];
+    assert_eq!(splits["item"], 2, "{seen}");
+    assert_eq!(splits["done"], after["jobs"], "{seen}");
+    assert_eq!(splits["least_total"], after["best_total"], "{seen}");
+    let least = |s: &serde_json::Value| s["first_guesses"][0]["least_total"].as_u64().unwrap();
+    assert!(least(&seen) > least(&before), "{before}\n{seen}");
+    assert_eq!(before["first_guesses"][1], seen["first_guesses"][1]);
+    let todo = ok("mmgen", &["status", "--dir", p, "--todo"]);
+    assert!(
+        !todo.lines().any(|l| l == "2") && todo.lines().count() > 40,
+        "{todo}"
+    );
+    let said = ok("mmgen", &["status", "--dir", p]);
+    assert!(
+        said.contains(&format!(
+            "split        item 2's class of {class} secrets, in {s}: "
+        )) && said.contains(&format!("mmgen merge --dir {s} --into {p}")),
         "{said}"
     );
     // Each part checked where it was written, and let go.
@@ -705,16 +729,60 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     assert!(std::fs::read(&tree).unwrap() == std::fs::read(&single).unwrap());
 }
 
+/// An exact plan's items in the order its search takes them, read from its JSON:
+/// option by option, each one's classes smallest first, then in plan order.
+fn search_order(plan: &serde_json::Value) -> Vec<usize> {
+    let secrets = |i: usize| plan["items"][i]["secrets"].as_u64().unwrap();
+    let options = plan["top"]["cheapest"].as_array().unwrap();
+    let by_size = |option: &serde_json::Value| {
+        let children = option["children"].as_array().unwrap();
+        let mut items: Vec<usize> = (children.iter())
+            .filter_map(|child| Some(child[1]["item"].as_u64()? as usize))
+            .collect();
+        items.sort_by_key(|&i| (secrets(i), i));
+        items
+    };
+    options.iter().flat_map(by_size).collect()
+}
+
+/// An exact plan of `board` in `dir/plan`, kept as the campaign `dir/campaigns/NAME`:
+/// the campaign's folder and the plan's.
+fn kept_campaign(dir: &Path, name: &str, board: &[&str]) -> (PathBuf, PathBuf) {
+    let kept = dir.join("campaigns").join(name);
+    let plan = plan_exact_in(dir, "plan", board);
+    std::fs::create_dir_all(&kept).unwrap();
+    std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
+    (kept, plan)
+}
+
 /// Runs `make campaign`'s script in `dir` (where `campaigns/NAME` is kept) with the
 /// work folder `work` and `jobs` workers; what it prints.
 fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize, first: &str) -> String {
-    let out = Command::new(root().join("scripts/campaign.sh"))
+    finished(start_campaign(dir, name, work, jobs, first))
+}
+
+/// Starts `make campaign`'s script as [`campaign`] runs it, without waiting.
+fn start_campaign(
+    dir: &Path,
+    name: &str,
+    work: &Path,
+    jobs: usize,
+    first: &str,
+) -> std::process::Child {
+    Command::new(root().join("scripts/campaign.sh"))
         .args([name, work.to_str().unwrap(), &jobs.to_string(), "64"])
         .arg(bin("mmgen").parent().unwrap())
         .arg(first)
         .current_dir(dir)
-        .output()
-        .expect("the script starts");
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the script starts")
+}
+
+/// What a campaign started by [`start_campaign`] printed, once it ended well.
+fn finished(child: std::process::Child) -> String {
+    let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}{err}");
@@ -724,10 +792,7 @@ fn campaign(dir: &Path, name: &str, work: &Path, jobs: usize, first: &str) -> St
 #[test]
 fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     let dir = scratch("cluster_campaign");
-    let kept = dir.join("campaigns").join("c46");
-    let plan = plan_exact_in(&dir, "plan", &["--pegs", "4", "--colors", "6"]);
-    std::fs::create_dir_all(&kept).unwrap();
-    std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
+    let (kept, plan) = kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
     let first = campaign(&dir, "c46", &dir.join("work"), 2, "");
     assert!(first.contains("optimal: total 5625, proven"), "{first}");
     let items = |d: &Path| std::fs::read_dir(d.join("items")).unwrap().count();
@@ -763,27 +828,21 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     for index in [1, 5, 9] {
         std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
     }
-    // An item begun first, then those asked for first, then smallest first (then in
-    // plan order): an item cut off with its session is searched again from nothing
-    // where the machine kept nothing, so the biggest go last. This machine kept the
-    // checkpoint folder of the biggest of the three, cut off there, and the
-    // middle one is asked for first.
+    // An item begun first, then those asked for first, then in the search's order
+    // (the first guess it tries first, its classes smallest first, then the
+    // next's). This machine kept the checkpoint folder of the last of the three in
+    // that order, cut off there, and the first is asked for first.
     let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
-    let secrets = |i: usize| plan["items"][i]["secrets"].as_u64().unwrap();
+    let order = search_order(&plan);
     let mut expected = vec![1, 5, 9];
-    expected.sort_by_key(|&i| (secrets(i), i));
+    expected.sort_by_key(|i| order.iter().position(|o| o == i));
     expected.rotate_right(1);
-    expected.swap(1, 2);
     let begun = dir.join(format!("work/c46/items/{}.checkpoint", expected[0]));
     std::fs::create_dir_all(&begun).unwrap();
     let asked = expected[1].to_string();
     let again = campaign(&dir, "c46", &dir.join("work"), 1, &asked);
     assert!(!begun.exists());
-    let order: Vec<usize> = (again.lines())
-        .filter_map(|l| l.strip_prefix("item ")?.split_once(": solving from"))
-        .map(|(index, _)| index.parse().unwrap())
-        .collect();
-    assert_eq!(order, expected, "{again}");
+    assert_eq!(solving(&again), expected, "{again}");
     assert!(again.contains("optimal: total 5625, proven"), "{again}");
     assert_eq!(items(&kept), jobs);
     let tree = dir.join("work").join("c46").join("optimal-c46.mmt");
@@ -796,6 +855,57 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
         .starts_with(&ledger));
 }
 
+/// Items solved in what campaigns printed, in their order.
+fn solving(said: &str) -> Vec<usize> {
+    (said.lines())
+        .filter_map(|l| l.strip_prefix("item ")?.split_once(": solving from"))
+        .map(|(index, _)| index.parse().unwrap())
+        .collect()
+}
+
+/// A campaign started beside one running (workers added) shares its items: each
+/// is solved once, a mark left by a worker gone is cleared, and the items come in
+/// the search's order.
+#[test]
+fn two_campaigns_of_one_name_solve_each_item_once() {
+    let dir = scratch("cluster_campaign_twice");
+    let (_, plan) = kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
+    let p = plan.to_str().unwrap();
+    let todo: Vec<usize> = (ok("mmgen", &["status", "--dir", p, "--todo"]).lines())
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let order = search_order(&json(
+        &std::fs::read_to_string(plan.join("plan.json")).unwrap(),
+    ));
+    assert_eq!(todo, order);
+    // Item 0 marked as taken by process 1, which is no campaign's worker.
+    let work = dir.join("work");
+    std::fs::create_dir_all(work.join("c46/taken")).unwrap();
+    std::os::unix::fs::symlink("1", work.join("c46/taken/0")).unwrap();
+    let two = [0, 1].map(|_| start_campaign(&dir, "c46", &work, 1, ""));
+    let outs = two.map(finished);
+    assert!(outs.iter().all(|o| !solving(o).is_empty()), "{outs:?}");
+    let said = outs.join("\n");
+    let mut solved = solving(&said);
+    solved.sort();
+    assert_eq!(solved, (0..order.len()).collect::<Vec<_>>(), "{said}");
+    assert!(said.contains("optimal: total 5625, proven"), "{said}");
+    // The run's own folder given as WORK is refused, not worked in as WORK/NAME.
+    let wrong = start_campaign(&dir, "c46", &work.join("c46"), 1, "");
+    let out = wrong.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("holds a plan itself"),
+        "{err}"
+    );
+    assert!(!work.join("c46/c46").exists());
+    let tree = work.join("c46").join("optimal-c46.mmt");
+    assert!(
+        std::fs::read(tree).unwrap()
+            == std::fs::read(root().join("trees/optimal-4x6.mmt")).unwrap()
+    );
+}
+
 /// A campaign whose item is split a level deeper (`NAME/within-INDEX`): NAME's
 /// workers leave that item alone, the split's own campaign merges it back into
 /// NAME's item with its part checked from NAME's ledger, and NAME then proves the
@@ -803,10 +913,7 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
 #[test]
 fn a_campaign_s_split_item_is_merged_back_and_proven() {
     let dir = scratch("cluster_campaign_within");
-    let kept = dir.join("campaigns").join("c47");
-    let plan = plan_exact_in(&dir, "plan", &["--pegs", "4", "--colors", "7"]);
-    std::fs::create_dir_all(&kept).unwrap();
-    std::fs::copy(plan.join("plan.json"), kept.join("plan.json")).unwrap();
+    let (kept, _) = kept_campaign(&dir, "c47", &["--pegs", "4", "--colors", "7"]);
     let split = kept.join("within-0");
     let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
     ok("mmgen", &["plan", "--within", k, "--item", "0", "--dir", s]);

@@ -184,6 +184,24 @@ fn items_of(top: &Top) -> Vec<usize> {
     }
 }
 
+/// The items of `plan` in the order its search takes them: the guess it tries
+/// first, its classes smallest first (then in the plan's order), then the next
+/// guess's. A guess costed in full gives every other guess's items their
+/// tightest budgets, and a guess's small classes, once costed, may show it too
+/// dear and leave its big ones a budget below their bounds, nothing to search.
+/// A plan of rules: the plan's order.
+pub fn order(plan: &Plan) -> Vec<usize> {
+    let Top::Cheapest(options) = &plan.top else {
+        return (0..plan.items.len()).collect();
+    };
+    let by_size = |option: &Top| {
+        let mut items = items_of(option);
+        items.sort_by_key(|&i| (plan.items[i].secrets, i));
+        items
+    };
+    options.iter().flat_map(by_size).collect()
+}
+
 /// What item `index` of `plan` must cost less than to matter (see the module
 /// docs), from what is `known` of every item (done or not); `None` for no limit.
 pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
@@ -329,4 +347,29 @@ pub fn floor(plan: &Plan, optimal: &Optimal, item: &Item) -> u64 {
 /// The guesses per secret `item` has left under the depth limit.
 pub fn depth_left(plan: &Plan, item: &Item) -> u32 {
     (plan.recipe.max_depth).map_or(UNLIMITED, |d| d.saturating_sub(item.path.len() as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn option(guess: u32, items: &[usize]) -> Top {
+        Top::Node {
+            guess,
+            wins: true,
+            candidates: 0,
+            children: (items.iter()).map(|&i| (i, Top::Item(i))).collect(),
+        }
+    }
+
+    #[test]
+    fn items_come_in_the_search_s_order_each_guess_s_smallest_first() {
+        let sizes = [30, 4, 12, 4, 7, 50, 2];
+        let plan = |top| super::super::plan_of(StrategyKind::Optimal, top, &sizes);
+        let top = Top::Cheapest(vec![option(5, &[0, 1, 2, 3]), option(9, &[4, 5, 6])]);
+        assert_eq!(order(&plan(top)), [1, 3, 2, 0, 6, 4, 5]);
+        // A plan of rules: its own order.
+        let top = option(5, &[0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(order(&plan(top)), [0, 1, 2, 3, 4, 5, 6]);
+    }
 }

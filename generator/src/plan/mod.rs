@@ -383,6 +383,33 @@ impl TopBuilder<'_> {
     }
 }
 
+/// A classic-board plan of `strategy` with `top` over items of these sizes, for
+/// tests of what is drawn from a plan's shape.
+#[cfg(test)]
+pub(crate) fn plan_of(strategy: StrategyKind, top: Top, sizes: &[u32]) -> Plan {
+    Plan {
+        recipe: Recipe {
+            board: Board::classic(),
+            strategy,
+            consistent_only: false,
+            first: None,
+            max_depth: None,
+            symmetry: true,
+            certified: false,
+        },
+        depth: 1,
+        top,
+        items: (sizes.iter())
+            .map(|&secrets| Item {
+                path: Vec::new(),
+                secrets,
+            })
+            .collect(),
+        heuristic: None,
+        within: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,27 +417,7 @@ mod tests {
     #[test]
     fn tasks_share_every_item_once_and_evenly() {
         let sizes = [900u32, 5, 300, 300, 2, 77, 640, 13, 13, 250, 1, 48];
-        let plan = Plan {
-            recipe: Recipe {
-                board: Board::classic(),
-                strategy: StrategyKind::Knuth,
-                consistent_only: false,
-                first: None,
-                max_depth: None,
-                symmetry: true,
-                certified: false,
-            },
-            depth: 1,
-            top: Top::Leaf(0),
-            items: (sizes.iter())
-                .map(|&secrets| Item {
-                    path: Vec::new(),
-                    secrets,
-                })
-                .collect(),
-            heuristic: None,
-            within: None,
-        };
+        let plan = plan_of(StrategyKind::Knuth, Top::Leaf(0), &sizes);
         for tasks in [1, 2, 3, 5, 12, 20] {
             let dealt: Vec<Vec<usize>> = (0..tasks)
                 .map(|t| task_items(&plan, t, tasks).unwrap())

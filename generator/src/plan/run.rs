@@ -97,6 +97,9 @@ pub struct Status {
     pub secrets_done: u64,
     /// Exact plans: where the proof stands.
     pub standing: Option<Standing>,
+    /// The items not done that are split a level deeper ([`Run::split`]), each
+    /// with its split's status.
+    pub splits: Vec<(usize, Status)>,
 }
 
 impl Status {
@@ -296,8 +299,7 @@ impl Run {
     ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
-        let (_, done) = self.scan();
-        let known = exact::known(&self.plan, optimal, &done);
+        let (_, known) = self.known(optimal);
         let budget = exact::budget(&self.plan, index, &known)
             .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED));
         let candidates = work.candidates(&item.path);
@@ -371,14 +373,74 @@ impl Run {
     }
 
     /// Which items are done, missing or damaged, and for an exact plan, where
-    /// the proof stands.
+    /// the proof stands and how far its splits are.
     pub fn status(&self) -> Result<Status, String> {
-        let (mut status, done) = self.scan();
-        if let Builder::Exact(optimal) = self.plan.recipe.builder()? {
-            let known = exact::known(&self.plan, &optimal, &done);
-            status.standing = exact::standing(&self.plan, &known);
+        match self.plan.recipe.builder()? {
+            Builder::Exact(optimal) => {
+                let (mut status, known) = self.known(&optimal);
+                status.standing = exact::standing(&self.plan, &known);
+                Ok(status)
+            }
+            Builder::Rule(_) => Ok(self.scan().0),
         }
-        Ok(status)
+    }
+
+    /// The items still to solve (missing or damaged) in the order the search
+    /// takes them (an exact plan's: the first guess it tries first, its classes
+    /// smallest first, then the next guess's), but for those split a level
+    /// deeper, which their splits solve.
+    pub fn todo(&self) -> Result<Vec<usize>, String> {
+        let status = self.status()?;
+        let left = |i: &usize| status.missing.contains(i) || status.damaged.contains(i);
+        let split = |i: &usize| status.splits.iter().any(|(s, _)| s == i);
+        let order = exact::order(&self.plan).into_iter();
+        Ok(order.filter(|i| left(i) && !split(i)).collect())
+    }
+
+    /// The plan of item `index`'s class a level deeper, if there is one where a
+    /// split is made (`RUN/within-INDEX`: `mmgen plan --within RUN --item INDEX
+    /// --dir RUN/within-INDEX`) and it is of this item.
+    pub fn split(&self, index: usize) -> Option<Run> {
+        let split = Run::open(&self.dir.join(format!("within-{index}"))).ok()?;
+        (split.split_of(self) == Some(index)).then_some(split)
+    }
+
+    /// Which item of `parent` this plan is of, if it is a plan of one's class.
+    fn split_of(&self, parent: &Run) -> Option<usize> {
+        let within = self.plan.within.as_ref()?;
+        let item = parent.plan.items.get(within.item)?;
+        let ours = parent.id == within.parent
+            && item.path == within.path
+            && parent.plan.recipe == self.plan.recipe;
+        ours.then_some(within.item)
+    }
+
+    /// The status and what every item is known to cost (an exact plan's): what
+    /// it cost if done, else the least its split has proven so far, else its
+    /// bound. A split's floor only rises as its items are done, and its merge
+    /// costs at least that, so budgets drawn from it stay sound.
+    fn known(&self, optimal: &Optimal) -> (Status, Vec<Cost>) {
+        let (mut status, mut done) = self.scan();
+        let left: Vec<usize> = status
+            .missing
+            .iter()
+            .chain(&status.damaged)
+            .copied()
+            .collect();
+        for index in left {
+            let Some(split) = self.split(index) else {
+                continue;
+            };
+            let Ok(of_split) = split.status() else {
+                continue;
+            };
+            if let Some(standing) = &of_split.standing {
+                let bound = exact::floor(&self.plan, optimal, &self.plan.items[index]);
+                done[index] = Some(Cost::AtLeast(standing.floor.max(bound)));
+            }
+            status.splits.push((index, of_split));
+        }
+        (status, exact::known(&self.plan, optimal, &done))
     }
 
     /// Reads every item once: the status, and what each item done cost (the
@@ -489,8 +551,7 @@ impl Run {
                 .into());
         };
         let index = within.item;
-        let same = parent.plan.items.get(index).map(|item| &item.path) == Some(&within.path);
-        if parent.identity() != within.parent || !same || parent.plan.recipe != self.plan.recipe {
+        if self.split_of(parent).is_none() {
             return Err(format!(
                 "{} holds another plan than the one this plan's class is of",
                 parent.dir.display()

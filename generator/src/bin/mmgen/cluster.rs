@@ -4,7 +4,7 @@
 use crate::args::{first_guess, pool, BoardArgs};
 use generator::estimate;
 use generator::output::{certificate_target, check_target, write_tree_file};
-use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run};
+use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run, Status};
 use generator::strategy::{Proof, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
@@ -129,8 +129,12 @@ pub struct StatusArgs {
     /// seconds a gigabyte from the page cache.
     #[arg(long, requires = "checkpoint")]
     classes: bool,
-    /// Only the items still to solve (missing or damaged), one number a line: for
-    /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir RUN`.
+    /// Only the items still to solve (missing or damaged), one number a line, in
+    /// the order the search takes them (an exact plan's: the first guess it tries
+    /// first, its classes smallest first, then the next), but for items split a
+    /// level deeper in RUN/within-INDEX (`mmgen plan --within`), which their
+    /// splits solve: for `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen
+    /// solve-class --dir RUN`.
     #[arg(long)]
     todo: bool,
 }
@@ -321,6 +325,13 @@ pub fn status(args: &StatusArgs) -> Outcome {
         (None, None) => return Err("--dir RUN or --checkpoint DIR is required".into()),
     };
     let run = Run::open(dir)?;
+    if args.todo {
+        let mut out = std::io::stdout().lock();
+        for item in run.todo()? {
+            writeln!(out, "{item}")?;
+        }
+        return Ok(());
+    }
     let status = run.status()?;
     let board = run.plan.recipe.board;
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
@@ -331,19 +342,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
         done.count()
     };
     let mut out = std::io::stdout().lock();
-    if args.todo {
-        let mut todo: Vec<usize> = status
-            .missing
-            .iter()
-            .chain(&status.damaged)
-            .copied()
-            .collect();
-        todo.sort_unstable();
-        for item in todo {
-            writeln!(out, "{item}")?;
-        }
-        return Ok(());
-    }
+    let split_dir = |item: usize| dir.join(format!("within-{item}")).display().to_string();
+    let least = |split: &Status| split.standing.as_ref().map(|s| s.floor);
     if args.json {
         let json = serde_json::json!({
             "jobs": status.jobs,
@@ -369,6 +369,15 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "open": f.open,
                 }))
                 .collect::<Vec<_>>()),
+            "splits": (status.splits.iter())
+                .map(|(item, split)| serde_json::json!({
+                    "item": item,
+                    "dir": split_dir(*item),
+                    "items": split.jobs,
+                    "done": split.done.len(),
+                    "least_total": least(split),
+                }))
+                .collect::<Vec<_>>(),
         });
         writeln!(out, "{json}")?;
         return Ok(());
@@ -468,6 +477,19 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 writeln!(out, "{guess:<12} {items:<11} {state}")?;
             }
         }
+    }
+    for (item, split) in &status.splits {
+        let secrets = run.plan.items[*item].secrets;
+        let at_least = least(split).map_or(String::new(), |f| format!(", its class at least {f}"));
+        writeln!(
+            out,
+            "split        item {item}'s class of {secrets} secrets, in {}: {} of {} items done{at_least}; \
+             once all are done: mmgen merge --dir {} --into {dir}",
+            split_dir(*item),
+            split.done.len(),
+            split.jobs,
+            split_dir(*item),
+        )?;
     }
     Ok(())
 }
