@@ -542,6 +542,7 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         let mut child = Command::new(bin("mmgen"))
             .args(&args)
             .stdout(Stdio::null())
+            .stderr(Stdio::null())
             .spawn()
             .unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20 + u64::from(x % 380)));
@@ -555,13 +556,40 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         }
     }
     assert!(kills >= 3 && saved.exists(), "{kills} kills");
-    let said = ok("mmgen", &args);
+    let out = common::run("mmgen", &args);
+    let (said, saves) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
     assert!(
-        said.contains(&format!("item {largest}: built ("))
+        out.status.success()
+            && said.contains(&format!("item {largest}: built ("))
             && said.contains("going on from its checkpoint: "),
         "{said}"
     );
     assert!(!items.join(format!("{largest}.checkpoint")).exists());
+    // Each save says where the item's search stands: its positions (those of the
+    // runs cut off too) and a floor for its class, never above what it costs.
+    let floors: Vec<u64> = (saves.lines())
+        .filter_map(|l| {
+            l.strip_prefix(&format!("item {largest}: saved; "))?
+                .split_once(" positions searched (")
+        })
+        .filter_map(|(_, rest)| {
+            rest.split_once("its class costs at least ")?
+                .1
+                .split(';')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    let secrets = planned[largest]["secrets"].as_u64().unwrap();
+    assert!(
+        !floors.is_empty() && floors.iter().all(|&f| f >= 2 * secrets - 1),
+        "{saves}"
+    );
+    assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{floors:?}");
     solve_as_tasks(&run, 2);
     merges_into_the_single_run(&dir, &run, &board);
 }

@@ -235,7 +235,8 @@ impl Exact {
     }
 
     /// The least total found for a complete tree and the floors
-    /// ([`Exact::first_floors`]) of `root` (a node with no history).
+    /// ([`Exact::first_floors`]) of `root`: the board's root, or the class of a
+    /// plan's item (whose whole trees are not tracked: no best there).
     pub fn standing(
         &self,
         context: Context,

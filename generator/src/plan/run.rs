@@ -32,9 +32,16 @@ pub struct Run {
     /// checkpoint folder, so that an item cut off (with its session, or killed)
     /// goes on from there; `None`: no checkpoints.
     pub saves: Option<Duration>,
+    /// Called after each save that succeeded with the item, where its search stands (its
+    /// class's floor and each guess's there) and the positions this run searched:
+    /// what a long item shows while it runs.
+    pub on_save: Option<OnSave>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
 }
+
+/// What [`Run::on_save`] holds.
+pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64) + Sync>;
 
 /// A path from the root: (guess, answer) steps.
 type Steps = Vec<(u32, usize)>;
@@ -139,6 +146,7 @@ impl Run {
             id: identity(&text),
             cache: CacheSettings::default(),
             saves: None,
+            on_save: None,
             work: OnceLock::new(),
         };
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
@@ -159,6 +167,7 @@ impl Run {
             id: identity(&text),
             cache: CacheSettings::default(),
             saves: None,
+            on_save: None,
             work: OnceLock::new(),
         })
     }
@@ -334,7 +343,12 @@ impl Run {
                 std::thread::scope(|scope| {
                     scope.spawn(|| {
                         checkpoint::every(*every, &done, || {
-                            let _ = checkpoint::save(optimal, dir);
+                            let saved = checkpoint::save(optimal, dir).is_ok();
+                            if let (true, Some(report)) = (saved, &self.on_save) {
+                                let standing = optimal.exact.standing(context, node, depth, None);
+                                let searched = optimal.exact.nodes.load(Ordering::Relaxed);
+                                report(index, &standing, searched);
+                            }
                         })
                     });
                     let found = optimal.exact.cost_below(context, node, depth, budget);

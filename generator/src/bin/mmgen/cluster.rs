@@ -5,7 +5,7 @@ use crate::args::{first_guess, pool, BoardArgs};
 use generator::estimate;
 use generator::output::{certificate_target, check_target, write_tree_file};
 use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run, Status};
-use generator::strategy::{Proof, DEFAULT_CACHE_MIB};
+use generator::strategy::{Proof, Standing, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
 use lookup::format::{StrategyKind, Summary};
@@ -102,7 +102,9 @@ pub struct SolveArgs {
     /// An exact plan: save what each item's search proved every SECONDS, in
     /// RUN/items/N.checkpoint/ (its certificate too, while it is written), so that
     /// an item cut off goes on from there when solved again; the folder goes once
-    /// the item is done.
+    /// the item is done. Each save prints a line on stderr: the positions
+    /// searched, the least its class can cost as far as the search has proven,
+    /// and how far the guess of least floor there is solved.
     #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::period)]
     checkpoint_every: Option<f64>,
 }
@@ -258,6 +260,13 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             ));
         }
         run.saves = Some(std::time::Duration::from_secs_f64(every));
+        let board = run.plan.recipe.board;
+        run.on_save = Some(Box::new(move |index, standing, searched| {
+            eprintln!(
+                "item {index}: saved; {}",
+                item_standing(board, standing, searched)
+            );
+        }));
     }
     let items = match (args.task, args.tasks) {
         // The task is below the tasks (checked above).
@@ -291,6 +300,35 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         }
     }
     Ok(())
+}
+
+/// Where an item's search stands at a save: "1267228 positions searched (5012345
+/// with its runs before); its class costs at least 33162; its guess of least
+/// floor, 1457: 12 of 14 classes solved (2100 of 2238 secrets; open: 138)".
+fn item_standing(board: Board, standing: &Standing, searched: u64) -> String {
+    let all = match standing.earlier {
+        0 => String::new(),
+        earlier => format!(" ({} with its runs before)", searched + earlier),
+    };
+    let least = (standing.firsts.iter().zip(&standing.solved))
+        .min_by_key(|((_, floor), _)| *floor)
+        .and_then(|((guess, _), solved)| {
+            let code = board.display(board.code(*guess)?);
+            let open: Vec<String> = solved.open.iter().map(u32::to_string).collect();
+            Some(format!(
+                "; its guess of least floor, {code}: {} of {} classes solved ({} of {} secrets; open: {})",
+                solved.classes,
+                solved.of_classes,
+                solved.secrets,
+                solved.of_secrets,
+                open.join(" ")
+            ))
+        })
+        .unwrap_or_default();
+    format!(
+        "{searched} positions searched{all}; its class costs at least {}{least}",
+        standing.floor
+    )
 }
 
 /// The cache of an exact plan's items in bytes: `--cache-mib` or the default,
