@@ -556,6 +556,15 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         }
     }
     assert!(kills >= 3 && saved.exists(), "{kills} kills");
+    // Its checkpoint says whose it is; the guess played before the item's class,
+    // which makes no progress there, can never finish a tree.
+    let folder = saved.parent().unwrap().to_str().unwrap();
+    let shown = ok("mmgen", &["status", "--checkpoint", folder]);
+    assert!(
+        shown.contains(&format!("item         {largest} of the plan in "))
+            && (shown.contains(" never") || shown.contains("no floor kept (an item's floors")),
+        "{shown}"
+    );
     let out = common::run("mmgen", &args);
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),

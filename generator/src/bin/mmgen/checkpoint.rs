@@ -75,6 +75,15 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
             ""
         }
     )?;
+    let item = item_of(dir);
+    if let Some((index, run)) = &item {
+        writeln!(
+            out,
+            "item         {index} of the plan in {}: the guesses below are its class's, \
+             and the totals the class's",
+            run.display()
+        )?;
+    }
     let Some(standing) = standing else {
         writeln!(
             out,
@@ -92,10 +101,11 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
             (Some(total), Some(first)) => format!("best total {total}, first guess {first}"),
             _ => "no complete tree yet".into(),
         };
-        writeln!(
-            out,
-            "proven       no floor kept (its runs showed none: they ran with --progress never); {best}"
-        )?;
+        let why = match item {
+            Some(_) => "an item's floors are worked out at each save and kept from the next",
+            None => "its runs showed none: they ran with --progress never",
+        };
+        writeln!(out, "proven       no floor kept ({why}); {best}")?;
         return Ok(());
     }
     writeln!(
@@ -109,4 +119,14 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
         writeln!(out, "  {line}")?;
     }
     Ok(())
+}
+
+/// The item whose checkpoint `dir` is (`RUN/items/N.checkpoint`, made by `mmgen
+/// solve-class --checkpoint-every`), and RUN; `None` for a whole run's.
+fn item_of(dir: &Path) -> Option<(u64, &Path)> {
+    let index = dir.file_name()?.to_str()?.strip_suffix(".checkpoint")?;
+    let items = dir.parent()?;
+    let run = items.parent()?;
+    let ours = items.file_name()? == "items" && run.join("plan.json").is_file();
+    Some((index.parse().ok()?, run)).filter(|_| ours)
 }

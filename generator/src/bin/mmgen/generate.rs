@@ -702,7 +702,7 @@ pub fn best_words(standing: &Standing) -> String {
 /// Each first guess and the least total of a tree that starts with it, as a
 /// log says it: "first guesses, the least total of each: 11223 68268 (the best
 /// tree's), 11234 73800 (settled), ...", settled where no tree that starts with
-/// it can cost less than the best found.
+/// it can cost less than the best found, and "never" where none can be done.
 pub fn firsts_line(board: Board, standing: &Standing) -> String {
     let each: Vec<String> = (standing.firsts.iter())
         .map(|&(guess, floor)| {
@@ -712,7 +712,11 @@ pub fn firsts_line(board: Board, standing: &Standing) -> String {
                 Some(b) if floor >= b => " (settled)",
                 _ => "",
             };
-            format!("{code} {floor}{note}")
+            match u64::from(floor) >= generator::plan::NEVER {
+                // Within the depth left, or at all (a guess played already).
+                true => format!("{code} never"),
+                false => format!("{code} {floor}{note}"),
+            }
         })
         .collect();
     format!(
