@@ -12,11 +12,11 @@
 # MIB MiB, checks its part and copies it back. An item saves what its search proved
 # every 10 minutes in the work folder (mmgen solve-class --checkpoint-every), so one
 # cut off with its session goes on from there if the machine kept the folder; such
-# items come first, then FIRST (item numbers, in that order), then the rest in the
-# order the search takes them (mmgen status --todo: the first guess it tries first,
-# its classes smallest first, then the next guess's). Budgets come from the items
-# done: once a first guess is costed in full, its rivals' classes get tight budgets
-# and cost less to search. Another campaign of the same NAME may run beside this one
+# items come first, then FIRST (item numbers, in that order), then the rest as
+# mmgen status --todo orders them: the classes of the first guess the search tries,
+# then all other items, each smallest first. Budgets come from the items done: once
+# a first guess is costed in full, its rivals' classes get tight budgets, and a
+# guess's small classes, once costed, leave its big ones less to prove. Another campaign of the same NAME may run beside this one
 # (to add workers): an item taken is marked with its worker's process number, and a
 # mark whose process is gone is cleared at the start.
 #
@@ -91,7 +91,7 @@ for mark in "$run/taken"/*; do
 done
 
 # worker: takes items until none is left: those with a checkpoint first, then FIRST,
-# then in the search's order.
+# then as mmgen status --todo orders them.
 worker() {
   while :; do
     local index="" todo begun

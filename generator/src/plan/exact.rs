@@ -184,22 +184,27 @@ fn items_of(top: &Top) -> Vec<usize> {
     }
 }
 
-/// The items of `plan` in the order its search takes them: the guess it tries
-/// first, its classes smallest first (then in the plan's order), then the next
-/// guess's. A guess costed in full gives every other guess's items their
-/// tightest budgets, and a guess's small classes, once costed, may show it too
-/// dear and leave its big ones a budget below their bounds, nothing to search.
-/// A plan of rules: the plan's order.
+/// The items of `plan` in the order to solve them: the guess the search tries
+/// first, its classes smallest first, then every other item smallest first
+/// (then in the plan's order). Every item is solved before the merge, so the
+/// order changes only what each costs to solve: a guess costed in full gives
+/// every other guess's items their budgets, and a guess's small classes, once
+/// costed, lower what is left for its big ones (to below their bounds, nothing
+/// to search, once the guess is shown too dear), so the big ones go last. A
+/// plan of rules: the plan's order.
 pub fn order(plan: &Plan) -> Vec<usize> {
-    let Top::Cheapest(options) = &plan.top else {
-        return (0..plan.items.len()).collect();
-    };
-    let by_size = |option: &Top| {
-        let mut items = items_of(option);
+    let by_size = |mut items: Vec<usize>| {
         items.sort_by_key(|&i| (plan.items[i].secrets, i));
         items
     };
-    options.iter().flat_map(by_size).collect()
+    let Top::Cheapest(options) = &plan.top else {
+        return (0..plan.items.len()).collect();
+    };
+    let first = options.first().map_or_else(Vec::new, items_of);
+    let rest = (0..plan.items.len())
+        .filter(|i| !first.contains(i))
+        .collect();
+    [by_size(first), by_size(rest)].concat()
 }
 
 /// What item `index` of `plan` must cost less than to matter (see the module
@@ -363,13 +368,20 @@ mod tests {
     }
 
     #[test]
-    fn items_come_in_the_search_s_order_each_guess_s_smallest_first() {
-        let sizes = [30, 4, 12, 4, 7, 50, 2];
+    fn items_come_first_guess_first_then_smallest_first() {
+        let sizes = [30, 4, 12, 4, 7, 50, 2, 3];
         let plan = |top| super::super::plan_of(StrategyKind::Optimal, top, &sizes);
-        let top = Top::Cheapest(vec![option(5, &[0, 1, 2, 3]), option(9, &[4, 5, 6])]);
-        assert_eq!(order(&plan(top)), [1, 3, 2, 0, 6, 4, 5]);
+        let options = vec![
+            option(5, &[0, 1, 2, 3]),
+            option(9, &[4, 5]),
+            option(7, &[6, 7]),
+        ];
+        assert_eq!(
+            order(&plan(Top::Cheapest(options))),
+            [1, 3, 2, 0, 6, 7, 4, 5]
+        );
         // A plan of rules: its own order.
-        let top = option(5, &[0, 1, 2, 3, 4, 5, 6]);
-        assert_eq!(order(&plan(top)), [0, 1, 2, 3, 4, 5, 6]);
+        let top = option(5, &[0, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(order(&plan(top)), [0, 1, 2, 3, 4, 5, 6, 7]);
     }
 }

@@ -399,9 +399,9 @@ impl Run {
         }
     }
 
-    /// The items still to solve (missing or damaged) in the order the search
-    /// takes them (an exact plan's: the first guess it tries first, its classes
-    /// smallest first, then the next guess's), but for those split a level
+    /// The items still to solve (missing or damaged) in the order to solve them
+    /// (an exact plan's: the classes of the first guess the search tries, then
+    /// the other items, each smallest first), but for those split a level
     /// deeper, which their splits solve.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
         let status = self.status()?;
