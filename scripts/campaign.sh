@@ -16,9 +16,10 @@
 # mmgen status --todo orders them: the classes of the first guess the search tries,
 # then all other items, each smallest first. Budgets come from the items done: once
 # a first guess is costed in full, its rivals' classes get tight budgets, and a
-# guess's small classes, once costed, leave its big ones less to prove. Another campaign of the same NAME may run beside this one
-# (to add workers): an item taken is marked with its worker's process number, and a
-# mark whose process is gone is cleared at the start.
+# guess's small classes, once costed, leave its big ones less to prove. Another
+# campaign of the same NAME may run beside this one (to add workers): an item taken
+# is marked with its worker's process number, and a mark whose process is gone is
+# cleared at the start.
 #
 # An item too big for a session is split a level deeper into a campaign of its own,
 # NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir

@@ -32,9 +32,9 @@ pub struct Run {
     /// checkpoint folder, so that an item cut off (with its session, or killed)
     /// goes on from there; `None`: no checkpoints.
     pub saves: Option<Duration>,
-    /// Called after each save that succeeded with the item, where its search stands (its
-    /// class's floor and each guess's there) and the positions this run searched:
-    /// what a long item shows while it runs.
+    /// Called after each save that succeeded, with the item, where its search
+    /// stands (its class's floor and each guess's there) and the positions this
+    /// run searched: what a long item shows while it runs.
     pub on_save: Option<OnSave>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,

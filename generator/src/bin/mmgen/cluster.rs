@@ -134,10 +134,10 @@ pub struct StatusArgs {
     /// Only the items still to solve (missing or damaged), one number a line, in
     /// the order to solve them (an exact plan's: the classes of the first guess
     /// the search tries, then the other items, each smallest first, so that big
-    /// items get the tightest budgets), but for items split a
-    /// level deeper in RUN/within-INDEX (`mmgen plan --within`), which their
-    /// splits solve: for `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen
-    /// solve-class --dir RUN`.
+    /// items get the tightest budgets), but for items split a level deeper in
+    /// RUN/within-INDEX (`mmgen plan --within`), which their splits solve: for
+    /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir
+    /// RUN`.
     #[arg(long)]
     todo: bool,
 }
