@@ -700,7 +700,9 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     assert!(
         said.contains(&format!(
             "split        item 2's class of {class} secrets, in {s}: "
-        )) && said.contains(&format!("mmgen merge --dir {s} --into {p}")),
+        )) && said.contains(&format!("mmgen merge --dir {s} --into {p}"))
+            && said
+                .contains("(proven by the items done, those of the splits below and the bounds)"),
         "{said}"
     );
     // Each part checked where it was written, and let go.

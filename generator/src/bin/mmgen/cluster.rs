@@ -482,10 +482,14 @@ pub fn status(args: &StatusArgs) -> Outcome {
         if standing.floor >= generator::plan::NEVER {
             writeln!(out, "proven       no strategy meets the plan's --max-depth")?;
         } else {
+            let by = match status.splits.is_empty() {
+                true => "the items done and the bounds",
+                false => "the items done, those of the splits below and the bounds",
+            };
             writeln!(
                 out,
                 "lower bound  {} guesses in total for any strategy with the plan's options \
-                 (proven by the items done and the bounds); {} first guesses still open",
+                 (proven by {by}); {} first guesses still open",
                 standing.floor, standing.open
             )?;
             if let Some(known) = standing.best_known {
