@@ -13,10 +13,10 @@
 # every 10 minutes in the work folder (mmgen solve-class --checkpoint-every), so one
 # cut off with its session goes on from there if the machine kept the folder; such
 # items come first, then FIRST (item numbers, in that order), then the rest as
-# mmgen status --todo orders them: the classes of the first guess the search tries,
-# then all other items, each smallest first. Budgets come from the items done: once
-# a first guess is costed in full, its rivals' classes get tight budgets, and a
-# guess's small classes, once costed, leave its big ones less to prove. Another
+# mmgen status --todo orders them, the search's order: guess by guess, each guess's
+# classes smallest first. Budgets come from the items done: once a first guess is
+# costed in full, its rivals' classes get tight budgets, and a guess's small
+# classes, once costed, leave its big ones less to prove. Another
 # campaign of the same NAME may run beside this one (to add workers): an item taken
 # is marked with its worker's process number, and a mark whose process is gone is
 # cleared at the start.
@@ -57,7 +57,9 @@ fill() {
 }
 
 # keep KEPT RUN INDEX: item INDEX of RUN, its part checked (if it was not, and let go
-# since), and RUN's ledger, kept in KEPT (the ledger first); the part goes.
+# since), and RUN's ledger, kept in KEPT (the ledger first); the part goes. All under
+# RUN's ledger lock, so that two campaigns keeping one item (one recovering it, say)
+# never check a part while the other lets it go, and a merge sees no part half gone.
 keep() {
   local part=$2/items/$3.mmc
   (
@@ -68,8 +70,8 @@ keep() {
     mkdir -p "$1/items"
     cp "$2/items/$3.item" "$1/items/$3.item.tmp"
     mv "$1/items/$3.item.tmp" "$1/items/$3.item"
+    rm -f "$part"
   ) 9> "$2/ledger.lock"
-  rm -f "$part"
 }
 
 fill "$kept" "$run"
@@ -117,8 +119,9 @@ wait
 
 "$bin/mmgen" status --dir "$run"
 [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] || exit 0
-# Every item done: the last campaign of NAME to see it merges, once.
-exec 8> "$run/merge.lock"
+# Every item done: merged under the ledger lock, with no part being kept meanwhile;
+# another campaign of NAME that sees every item done too merges after it.
+exec 8> "$run/ledger.lock"
 flock 8
 within=""
 case $name in */within-*) within=${name##*/within-} ;; esac

@@ -768,21 +768,20 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     assert!(std::fs::read(&tree).unwrap() == std::fs::read(&single).unwrap());
 }
 
-/// An exact plan's items in the order to solve them, read from its JSON: the
-/// first option's smallest first, then all the others smallest first, then in
-/// plan order.
+/// An exact plan's items in the order to solve them, read from its JSON: option
+/// by option, each one's classes smallest first, then in plan order.
 fn search_order(plan: &serde_json::Value) -> Vec<usize> {
     let secrets = |i: usize| plan["items"][i]["secrets"].as_u64().unwrap();
     let options = plan["top"]["cheapest"].as_array().unwrap();
-    let children = options[0]["children"].as_array().unwrap();
-    let mut first: Vec<usize> = (children.iter())
-        .filter_map(|child| Some(child[1]["item"].as_u64()? as usize))
-        .collect();
-    let count = plan["items"].as_array().unwrap().len();
-    let mut rest: Vec<usize> = (0..count).filter(|i| !first.contains(i)).collect();
-    first.sort_by_key(|&i| (secrets(i), i));
-    rest.sort_by_key(|&i| (secrets(i), i));
-    [first, rest].concat()
+    let by_size = |option: &serde_json::Value| {
+        let children = option["children"].as_array().unwrap();
+        let mut items: Vec<usize> = (children.iter())
+            .filter_map(|child| Some(child[1]["item"].as_u64()? as usize))
+            .collect();
+        items.sort_by_key(|&i| (secrets(i), i));
+        items
+    };
+    options.iter().flat_map(by_size).collect()
 }
 
 /// An exact plan of `board` in `dir/plan`, kept as the campaign `dir/campaigns/NAME`:
@@ -868,10 +867,10 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     for index in [1, 5, 9] {
         std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
     }
-    // An item begun first, then those asked for first, then the first guess the
-    // search tries first, its classes smallest first, then the other items
-    // smallest first. This machine kept the checkpoint folder of the last of the
-    // three in that order, cut off there, and the first is asked for first.
+    // An item begun first, then those asked for first, then in the search's order
+    // (the guess it tries first, its classes smallest first, then the next
+    // guess's). This machine kept the checkpoint folder of the last of the three
+    // in that order, cut off there, and the first is asked for first.
     let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
     let order = search_order(&plan);
     let mut expected = vec![1, 5, 9];
@@ -905,7 +904,7 @@ fn solving(said: &str) -> Vec<usize> {
 
 /// A campaign started beside one running (workers added) shares its items: each
 /// is solved once, a mark left by a worker gone is cleared, and `--todo` lists
-/// the first guess's items, then the others, each smallest first.
+/// the items guess by guess, each guess's smallest first.
 #[test]
 fn two_campaigns_of_one_name_solve_each_item_once() {
     let dir = scratch("cluster_campaign_twice");

@@ -184,27 +184,25 @@ fn items_of(top: &Top) -> Vec<usize> {
     }
 }
 
-/// The items of `plan` in the order to solve them: the guess the search tries
-/// first, its classes smallest first, then every other item smallest first
-/// (then in the plan's order). Every item is solved before the merge, so the
-/// order changes only what each costs to solve: a guess costed in full gives
-/// every other guess's items their budgets, and a guess's small classes, once
-/// costed, lower what is left for its big ones (to below their bounds, nothing
-/// to search, once the guess is shown too dear), so the big ones go last. A
-/// plan of rules: the plan's order.
+/// The items of `plan` in the order to solve them, the order the search takes
+/// them in: the guess it tries first, its classes smallest first (then in the
+/// plan's order), then the next guess's. An item's budget rests on its own
+/// guess's other classes and on the best total known, so a guess's small
+/// classes, once costed, lower what is left for its big ones (below their
+/// bounds, nothing to search, once the guess is shown too dear), and each guess
+/// costed in full early may lower every later guess's budgets (measured in
+/// BENCHMARKS.md, the order of an exact plan's items). A plan of rules: the
+/// plan's order.
 pub fn order(plan: &Plan) -> Vec<usize> {
-    let by_size = |mut items: Vec<usize>| {
-        items.sort_by_key(|&i| (plan.items[i].secrets, i));
-        items
-    };
     let Top::Cheapest(options) = &plan.top else {
         return (0..plan.items.len()).collect();
     };
-    let first = options.first().map_or_else(Vec::new, items_of);
-    let rest = (0..plan.items.len())
-        .filter(|i| !first.contains(i))
-        .collect();
-    [by_size(first), by_size(rest)].concat()
+    let by_size = |option: &Top| {
+        let mut items = items_of(option);
+        items.sort_by_key(|&i| (plan.items[i].secrets, i));
+        items
+    };
+    options.iter().flat_map(by_size).collect()
 }
 
 /// What item `index` of `plan` must cost less than to matter (see the module
@@ -368,7 +366,7 @@ mod tests {
     }
 
     #[test]
-    fn items_come_first_guess_first_then_smallest_first() {
+    fn items_come_guess_by_guess_each_guess_s_smallest_first() {
         let sizes = [30, 4, 12, 4, 7, 50, 2, 3];
         let plan = |top| super::super::plan_of(StrategyKind::Optimal, top, &sizes);
         let options = vec![
@@ -378,7 +376,7 @@ mod tests {
         ];
         assert_eq!(
             order(&plan(Top::Cheapest(options))),
-            [1, 3, 2, 0, 6, 7, 4, 5]
+            [1, 3, 2, 0, 4, 5, 6, 7]
         );
         // A plan of rules: its own order.
         let top = option(5, &[0, 1, 2, 3, 4, 5, 6, 7]);

@@ -400,9 +400,9 @@ impl Run {
     }
 
     /// The items still to solve (missing or damaged) in the order to solve them
-    /// (an exact plan's: the classes of the first guess the search tries, then
-    /// the other items, each smallest first), but for those split a level
-    /// deeper, which their splits solve.
+    /// (an exact plan's: the search's, guess by guess, each guess's classes
+    /// smallest first), but for those split a level deeper, which their splits
+    /// solve.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
         let status = self.status()?;
         let left = |i: &usize| status.missing.contains(i) || status.damaged.contains(i);

@@ -132,9 +132,9 @@ pub struct StatusArgs {
     #[arg(long, requires = "checkpoint")]
     classes: bool,
     /// Only the items still to solve (missing or damaged), one number a line, in
-    /// the order to solve them (an exact plan's: the classes of the first guess
-    /// the search tries, then the other items, each smallest first, so that big
-    /// items get the tightest budgets), but for items split a level deeper in
+    /// the order to solve them (an exact plan's: the search's, guess by guess,
+    /// each guess's classes smallest first, so that big items get the tightest
+    /// budgets), but for items split a level deeper in
     /// RUN/within-INDEX (`mmgen plan --within`), which their splits solve: for
     /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir
     /// RUN`.
