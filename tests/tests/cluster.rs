@@ -565,6 +565,11 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
             && (shown.contains(" never") || shown.contains("no floor kept (an item's floors")),
         "{shown}"
     );
+    let shown = ok("mmgen", &["status", "--checkpoint", folder, "--json"]);
+    assert!(
+        json(&shown)["proven_sets"].as_u64() > Some(0) && !shown.contains("4294967295"),
+        "{shown}"
+    );
     let out = common::run("mmgen", &args);
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),

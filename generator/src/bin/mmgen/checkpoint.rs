@@ -42,7 +42,11 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
             "best_first": standing.and_then(|s| s.best_first).and_then(code),
             "lower_bound": shown.map(|s| s.floor),
             "first_guesses": shown.map(|s| (s.firsts.iter())
-                .map(|&(guess, least)| serde_json::json!({"guess": code(guess), "least_total": least}))
+                .map(|&(guess, least)| serde_json::json!({
+                    "guess": code(guess),
+                    // null: no tree that starts with it can be done.
+                    "least_total": (u64::from(least) < generator::plan::NEVER).then_some(least),
+                }))
                 .collect::<Vec<_>>()),
             "classes_solved": shown.filter(|s| !s.solved.is_empty()).map(|s| (s.firsts.iter().zip(&s.solved))
                 .map(|(&(guess, _), solved)| serde_json::json!({
