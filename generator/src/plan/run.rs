@@ -415,8 +415,13 @@ impl Run {
     /// split is made (`RUN/within-INDEX`: `mmgen plan --within RUN --item INDEX
     /// --dir RUN/within-INDEX`) and it is of this item.
     pub fn split(&self, index: usize) -> Option<Run> {
-        let split = Run::open(&self.dir.join(format!("within-{index}"))).ok()?;
+        let split = Run::open(&self.split_dir(index)).ok()?;
         (split.split_of(self) == Some(index)).then_some(split)
+    }
+
+    /// Where item `index`'s split is made: `RUN/within-INDEX`.
+    pub fn split_dir(&self, index: usize) -> PathBuf {
+        self.dir.join(format!("within-{index}"))
     }
 
     /// Which item of `parent` this plan is of, if it is a plan of one's class.

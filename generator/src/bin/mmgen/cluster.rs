@@ -381,7 +381,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         done.count()
     };
     let mut out = std::io::stdout().lock();
-    let split_dir = |item: usize| dir.join(format!("within-{item}")).display().to_string();
+    let split_dir = |item: usize| run.split_dir(item).display().to_string();
     let least = |split: &Status| split.standing.as_ref().map(|s| s.floor);
     if args.json {
         let json = serde_json::json!({
