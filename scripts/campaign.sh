@@ -56,33 +56,51 @@ fill() {
   return 0
 }
 
-# keep KEPT RUN INDEX: item INDEX of RUN, its part checked (if it was not, and let go
-# since), and RUN's ledger, kept in KEPT (the ledger first); the part goes. All under
-# RUN's ledger lock, so that two campaigns keeping one item (one recovering it, say)
-# never check a part while the other lets it go, and a merge sees no part half gone.
+# keep KEPT RUN INDEX [-n]: item INDEX of RUN, its part checked (if it was not, and
+# let go since), and RUN's ledger, kept in KEPT (the ledger first); the part goes.
+# One campaign at a time keeps an item (its lock, RUN/items/INDEX.lock; with -n, an
+# item another campaign is keeping is left to it: returns 75); a part's check goes on from
+# where a check cut off with its session got (RUN/items/INDEX.checked). Checks of
+# several parts run side by side; the copies and the part's removal run under RUN's
+# ledger lock, so that a merge sees no part half gone.
 keep() {
   local part=$2/items/$3.mmc
+  # Each step says its own failure: a caller's `keep ... || ...` turns set -e off here.
   (
-    flock 9
-    [ ! -f "$part" ] || "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" "$part"
-    [ ! -f "$2/parts.txt" ] || cp "$2/parts.txt" "$1/parts.txt.tmp"
-    [ ! -f "$1/parts.txt.tmp" ] || mv "$1/parts.txt.tmp" "$1/parts.txt"
-    mkdir -p "$1/items"
-    cp "$2/items/$3.item" "$1/items/$3.item.tmp"
-    mv "$1/items/$3.item.tmp" "$1/items/$3.item"
-    rm -f "$part"
-  ) 9> "$2/ledger.lock"
+    flock ${4:-} 9 || exit 75
+    if [ -f "$part" ]; then
+      "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" --resume "$2/items/$3.checked" "$part" || exit 1
+    fi
+    (
+      flock 8 || exit 1
+      if [ -f "$2/parts.txt" ]; then
+        cp "$2/parts.txt" "$1/parts.txt.tmp" && mv "$1/parts.txt.tmp" "$1/parts.txt" || exit 1
+      fi
+      mkdir -p "$1/items" && cp "$2/items/$3.item" "$1/items/$3.item.tmp" || exit 1
+      rm -f "$part" "$2/items/$3.checked" && mv "$1/items/$3.item.tmp" "$1/items/$3.item"
+    ) 8> "$2/ledger.lock"
+  ) 9> "$2/items/$3.lock"
+}
+
+# keep_left: an item done here but not kept (a session cut off while its part was
+# checked, say), kept now if no other campaign is keeping it; returns 1 if none was.
+keep_left() {
+  local item index rc
+  for item in "$run"/items/*.item; do
+    [ -e "$item" ] || continue
+    index=$(basename "$item" .item)
+    [ ! -e "$kept/items/$index.item" ] || continue
+    rc=0
+    keep "$kept" "$run" "$index" -n || rc=$?
+    [ "$rc" != 75 ] || continue
+    [ "$rc" = 0 ] || fail "item $index: its part was not kept"
+    echo "item $index: done on this machine before, kept now"
+    return 0
+  done
+  return 1
 }
 
 fill "$kept" "$run"
-# Items done here but not kept (a session cut off between the two) are kept now.
-for item in "$run"/items/*.item; do
-  [ -e "$item" ] || continue
-  index=$(basename "$item" .item)
-  [ ! -e "$kept/items/$index.item" ] || continue
-  keep "$kept" "$run" "$index"
-  echo "item $index: done on this machine before, kept now"
-done
 # An item taken is a link named by its number to its worker's process number (made
 # at once, so one worker takes each item); marks of workers gone (no campaign's
 # process has that number now) are cleared.
@@ -93,10 +111,11 @@ for mark in "$run/taken"/*; do
   grep -qs campaign.sh "/proc/$pid/cmdline" || rm -rf "$mark"
 done
 
-# worker: takes items until none is left: those with a checkpoint first, then FIRST,
-# then as mmgen status --todo orders them.
+# worker: keeps items done but not kept, then takes items until none is left: those
+# with a checkpoint first, then FIRST, then as mmgen status --todo orders them.
 worker() {
   while :; do
+    ! keep_left || continue
     local index="" todo begun
     todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ')
     begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
@@ -123,6 +142,10 @@ wait
 # another campaign of NAME that sees every item done too merges after it.
 exec 8> "$run/ledger.lock"
 flock 8
+# An item whose part another campaign is still checking: that campaign merges after it.
+for item in "$run"/items/*.item; do
+  [ -e "$kept/items/${item##*/}" ] || { echo "item $(basename "$item" .item): still being checked by another campaign, which merges"; exit 0; }
+done
 within=""
 case $name in */within-*) within=${name##*/within-} ;; esac
 if [ -n "$within" ] && [ -e "campaigns/${name%/within-*}/items/$within.item" ]; then

@@ -855,13 +855,47 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     let part = dir.join("work/c46/items/3.mmc");
     std::fs::copy(plan.join("items/3.mmc"), &part).unwrap();
     std::fs::copy(plan.join("items/3.item"), dir.join("work/c46/items/3.item")).unwrap();
+    // Item 3's part was being checked when the session ended: the check goes on
+    // from the record it left (here, one that got to the end).
+    let record = dir.join("work/c46/items/3.checked");
+    ok(
+        "mmcheck",
+        &["--resume", record.to_str().unwrap(), part.to_str().unwrap()],
+    );
+    // Item 2 is being kept by another campaign (it holds the item's lock): this
+    // one leaves it to that one, and so does not merge.
+    let lock = dir.join("work/c46/items/2.lock");
+    let mut other = Command::new("bash")
+        .arg("-c")
+        .arg(r#"exec 9> "$0"; flock 9; echo held; exec sleep 600"#)
+        .arg(&lock)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // "held\n": the lock is held.
+    std::io::Read::read_exact(other.stdout.as_mut().unwrap(), &mut [0u8; 5]).unwrap();
+    let left = campaign(&dir, "c46", &dir.join("work"), 2, "");
+    other.kill().unwrap();
+    other.wait().unwrap();
+    assert!(
+        left.contains("item 3: done on this machine before, kept now"),
+        "{left}"
+    );
+    assert!(left.contains("by an earlier check recorded in"), "{left}");
+    assert!(
+        left.contains("item 2: still being checked by another campaign, which merges"),
+        "{left}"
+    );
+    assert!(!left.contains("optimal: total"), "{left}");
+    assert!(!part.exists() && !record.exists() && !kept.join("items/2.item").exists());
     let again = campaign(&dir, "c46", &dir.join("work"), 2, "");
-    for index in [2, 3] {
-        let said = format!("item {index}: done on this machine before, kept now");
-        assert!(again.contains(&said), "{again}");
-    }
+    assert!(
+        again.contains("item 2: done on this machine before, kept now"),
+        "{again}"
+    );
+    assert!(again.contains("optimal: total 5625, proven"), "{again}");
     assert!(!again.contains(": solving from"), "{again}");
-    assert!(!part.exists() && items(&kept) == jobs);
+    assert!(items(&kept) == jobs);
     assert!(std::fs::read_to_string(kept.join("parts.txt"))
         .unwrap()
         .starts_with(&ledger));
