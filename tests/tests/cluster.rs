@@ -670,6 +670,43 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
         err.contains("no item 51: the plan has items 0 to 50"),
         "{err}"
     );
+    // With the other items of the first guess that holds item 2 done, the split's
+    // tree (none of its items done: its heuristic's) completes a tree of that
+    // first guess, not costed in full: the least total known, which the gap and
+    // the budgets draw on.
+    let option = &read(&parent)["top"]["cheapest"][0];
+    for child in option["children"].as_array().unwrap() {
+        match child[1]["item"].as_u64() {
+            Some(2) | None => {}
+            Some(i) => drop(ok("mmgen", &["solve-class", "--dir", p, &i.to_string()])),
+        }
+    }
+    let known = status(&parent);
+    let first = &known["first_guesses"][0];
+    let [tree, least] = [&first["tree_total"], &first["least_total"]].map(|v| v.as_u64().unwrap());
+    let heuristic = plan["heuristic"]["total"].as_u64().unwrap();
+    let split_least = known["splits"][0]["least_total"].as_u64().unwrap();
+    assert_eq!(tree - least, heuristic - split_least, "{known}");
+    assert!(first["exact"] == false && first["open"] == true, "{known}");
+    assert_eq!(known["split_best_total"], tree, "{known}");
+    assert_eq!(known["best_total"], serde_json::Value::Null, "{known}");
+    let said = ok("mmgen", &["status", "--dir", p]);
+    let parent_heuristic = read(&parent)["heuristic"]["total"].as_u64().unwrap();
+    assert!(
+        said.contains(&format!(
+            "tree known   {tree} guesses in total, first guess "
+        )) && said.contains(&format!(
+            "at least {least}, a tree of {tree} with its splits' (open)"
+        )),
+        "{said}"
+    );
+    if tree < parent_heuristic {
+        assert_eq!(known["best_known_total"], tree, "{known}");
+        assert!(
+            said.contains(&format!("least total known, {tree} (first guess ")),
+            "{said}"
+        );
+    }
     // Its items cost the class: they solve, and the best of its guesses is found.
     solve_as_tasks(&sub, 2);
     let after = status(&sub);
@@ -696,9 +733,14 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let least = |s: &serde_json::Value| s["first_guesses"][0]["least_total"].as_u64().unwrap();
     assert!(least(&seen) > least(&before), "{before}\n{seen}");
     assert_eq!(before["first_guesses"][1], seen["first_guesses"][1]);
+    // Once the split is done, its first guess is costed in full.
+    let first = &seen["first_guesses"][0];
+    assert_eq!(first["exact"], true, "{seen}");
+    assert_eq!(seen["best_total"], first["least_total"], "{seen}");
     let todo = ok("mmgen", &["status", "--dir", p, "--todo"]);
     assert!(
-        !todo.lines().any(|l| l == "2") && todo.lines().count() > 40,
+        !todo.lines().any(|l| l == "2")
+            && todo.lines().count() as u64 + 1 == seen["missing"].as_u64().unwrap(),
         "{todo}"
     );
     let said = ok("mmgen", &["status", "--dir", p]);

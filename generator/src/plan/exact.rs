@@ -9,8 +9,9 @@
 //! Most first guesses lose, and proving a class's optimum costs far more than
 //! proving it too dear. So an item proves its class's optimum only below a budget:
 //! the best total known plus one (a heuristic tree's total at the start, then any
-//! first guess whose items are all done), less what the class's siblings cost at
-//! least (their proven costs, or their bounds). A class that reaches its budget is
+//! first guess whose items are all done, or done but for splits that each have a
+//! tree of their own so far), less what the class's siblings cost at least (their
+//! proven costs, or their bounds). A class that reaches its budget is
 //! recorded as costing at least that much, which puts its first guess above the
 //! best total. The plus one lets ties be proven, and the merge breaks them as the
 //! search does, by position. The kept first guess's items all hold their subtrees,
@@ -30,6 +31,9 @@ use lookup::format::StrategyKind;
 pub enum Cost {
     Exact(u64),
     AtLeast(u64),
+    /// At least the first, and a tree of the second is known: an item split a
+    /// level deeper ([`crate::plan::Run::split`]) whose split has a tree so far.
+    Between(u64, u64),
 }
 
 /// At or past this, a cost means "cannot be done within the depth limit".
@@ -38,15 +42,28 @@ pub const NEVER: u64 = UNLIMITED as u64;
 impl Cost {
     pub fn least(self) -> u64 {
         match self {
-            Cost::Exact(cost) | Cost::AtLeast(cost) => cost,
+            Cost::Exact(cost) | Cost::AtLeast(cost) | Cost::Between(cost, _) => cost,
+        }
+    }
+
+    /// The total of a tree known to reach it, if one is.
+    pub fn tree(self) -> Option<u64> {
+        match self {
+            Cost::Exact(cost) | Cost::Between(_, cost) => Some(cost),
+            Cost::AtLeast(_) => None,
         }
     }
 
     fn plus(self, other: Cost) -> Cost {
-        let sum = self.least().saturating_add(other.least()).min(NEVER);
+        let sum = |a: u64, b: u64| a.saturating_add(b).min(NEVER);
+        let least = sum(self.least(), other.least());
         match (self, other) {
-            (Cost::Exact(_), Cost::Exact(_)) => Cost::Exact(sum),
-            _ => Cost::AtLeast(sum),
+            (Cost::Exact(_), Cost::Exact(_)) => Cost::Exact(least),
+            (Cost::AtLeast(_), _) | (_, Cost::AtLeast(_)) => Cost::AtLeast(least),
+            _ => Cost::Between(
+                least,
+                sum(self.tree().unwrap_or(NEVER), other.tree().unwrap_or(NEVER)),
+            ),
         }
     }
 }
@@ -211,14 +228,11 @@ pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
-    let proven = options
+    let trees = options
         .iter()
-        .filter_map(|option| match cost(option, known) {
-            Cost::Exact(total) => Some(total),
-            Cost::AtLeast(_) => None,
-        });
+        .filter_map(|option| cost(option, known).tree());
     let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
-    let best = proven.chain(heuristic).min()?;
+    let best = trees.chain(heuristic).min()?;
     let mine = (options.iter()).find(|option| items_of(option).contains(&index))?;
     let mut without = known.to_vec();
     without[index] = Cost::Exact(0);
@@ -232,7 +246,12 @@ pub struct Standing {
     pub best: Option<(u32, u64)>,
     /// No strategy costs less than this, as far as the items done prove.
     pub floor: u64,
-    /// The least total known: the best so far, or a heuristic tree's if less.
+    /// The first of the cheapest first guesses with a tree known that is not
+    /// costed in full (its items done but for splits, each with a tree so far),
+    /// and that tree's total, if it is less than the best so far.
+    pub split_best: Option<(u32, u64)>,
+    /// The least total known: the best so far, a first guess's tree with its
+    /// splits' trees so far, or a heuristic tree's, whichever is least.
     pub best_known: Option<u64>,
     /// First guesses neither costed in full nor shown dearer than the best known.
     pub open: usize,
@@ -271,10 +290,18 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
         })
         .min_by_key(|&(total, _)| total)
         .map(|(total, guess)| (guess, total));
+    let split_best = (costs.iter())
+        .filter_map(|&(guess, c, _)| match c {
+            Cost::Between(_, total) if best.is_none_or(|(_, b)| total < b) => Some((total, guess)),
+            _ => None,
+        })
+        .min_by_key(|&(total, _)| total)
+        .map(|(total, guess)| (guess, total));
     let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
-    let best_known = best
-        .map(|(_, total)| total)
+    let best_known = [best, split_best]
         .into_iter()
+        .flatten()
+        .map(|(_, total)| total)
         .chain(heuristic)
         .min();
     let floor = costs
@@ -289,12 +316,15 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
             items,
             open: match cost {
                 Cost::Exact(_) => false,
-                Cost::AtLeast(least) => least <= best_known.unwrap_or(NEVER - 1),
+                Cost::AtLeast(least) | Cost::Between(least, _) => {
+                    least <= best_known.unwrap_or(NEVER - 1)
+                }
             },
         })
         .collect();
     Some(Standing {
         best,
+        split_best,
         floor,
         best_known,
         open: firsts.iter().filter(|f| f.open).count(),
@@ -322,7 +352,7 @@ pub fn cheapest(plan: &Plan, options: &[Top], known: &[Cost]) -> Result<usize, S
     };
     let open = costs
         .iter()
-        .position(|c| matches!(c, Cost::AtLeast(l) if *l <= best));
+        .position(|c| !matches!(c, Cost::Exact(_)) && c.least() <= best);
     match open {
         Some(other) => Err(format!(
             "the items leave first guess {other} of the plan undecided against the best \
@@ -381,5 +411,47 @@ mod tests {
         // A plan of rules: its own order.
         let top = option(5, &[0, 1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(order(&plan(top)), [0, 1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn a_split_s_tree_so_far_gives_its_guess_a_tree_and_the_budgets_a_best() {
+        let sizes = [10, 20, 30, 40];
+        let mut plan = super::super::plan_of(
+            StrategyKind::Optimal,
+            Top::Cheapest(vec![option(5, &[0, 1]), option(9, &[2, 3])]),
+            &sizes,
+        );
+        plan.heuristic = Some((StrategyKind::Entropy, 200));
+        // Item 1 split: at least 50 so far, and its split has a tree of 60.
+        let known = [
+            Cost::Exact(30),
+            Cost::Between(50, 60),
+            Cost::AtLeast(70),
+            Cost::AtLeast(80),
+        ];
+        let now = standing(&plan, &known).unwrap();
+        assert_eq!(now.firsts[0].cost, Cost::Between(80, 90));
+        assert_eq!((now.best, now.split_best), (None, Some((5, 90))));
+        assert_eq!((now.best_known, now.floor, now.open), (Some(90), 80, 1));
+        // Guess 9 must beat 90: its item 2 has 91 less item 3's 80 left.
+        assert_eq!(budget(&plan, 2, &known), Some(11));
+        // Without the split's tree, the heuristic's 200.
+        let mut bare = known;
+        bare[1] = Cost::AtLeast(50);
+        assert_eq!(budget(&plan, 2, &bare), Some(121));
+        assert_eq!(standing(&plan, &bare).unwrap().split_best, None);
+        // A tree known on both sides of a sum, and an exact one.
+        assert_eq!(
+            Cost::Between(1, 2).plus(Cost::Exact(3)),
+            Cost::Between(4, 5)
+        );
+        assert_eq!(Cost::Between(1, 2).plus(Cost::AtLeast(3)), Cost::AtLeast(4));
+        assert_eq!(Cost::Exact(1).plus(Cost::Exact(3)), Cost::Exact(4));
+        // The merge never takes a guess whose tree is not costed in full.
+        let options = match &plan.top {
+            Top::Cheapest(options) => options,
+            _ => unreachable!(),
+        };
+        assert!(cheapest(&plan, options, &known).is_err());
     }
 }

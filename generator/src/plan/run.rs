@@ -435,9 +435,11 @@ impl Run {
     }
 
     /// The status and what every item is known to cost (an exact plan's): what
-    /// it cost if done, else the least its split has proven so far, else its
-    /// bound. A split's floor only rises as its items are done, and its merge
-    /// costs at least that, so budgets drawn from it stay sound.
+    /// it cost if done, else the least its split has proven so far (and the
+    /// least total of a tree it knows: its best so far or its heuristic's), else
+    /// its bound. A split's floor only rises as its items are done, and its merge
+    /// costs at least that and at most its tree, so budgets drawn from them stay
+    /// sound.
     fn known(&self, optimal: &Optimal) -> (Status, Vec<Cost>) {
         let (mut status, mut done) = self.scan();
         let left: Vec<usize> = status
@@ -455,7 +457,13 @@ impl Run {
             };
             if let Some(standing) = &of_split.standing {
                 let bound = exact::floor(&self.plan, optimal, &self.plan.items[index]);
-                done[index] = Some(Cost::AtLeast(standing.floor.max(bound)));
+                let least = standing.floor.max(bound);
+                // Proven at least what a tree it has costs: that is its cost.
+                done[index] = Some(match standing.best_known {
+                    Some(tree) if tree <= least => Cost::Exact(tree),
+                    Some(tree) => Cost::Between(least, tree),
+                    None => Cost::AtLeast(least),
+                });
             }
             status.splits.push((index, of_split));
         }

@@ -397,6 +397,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "best_total": best.map(|(_, total)| total),
             "lower_bound": standing.map(|s| s.floor),
             "best_known_total": standing.and_then(|s| s.best_known),
+            "split_best_first": standing.and_then(|s| s.split_best).and_then(|(guess, _)| code(guess)),
+            "split_best_total": standing.and_then(|s| s.split_best).map(|(_, total)| total),
             "open_first_guesses": standing.map(|s| s.open),
             "first_guesses": standing.map(|s| (s.firsts.iter())
                 .map(|f| serde_json::json!({
@@ -405,6 +407,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "done": done_of(f),
                     "least_total": f.cost.least(),
                     "exact": matches!(f.cost, Cost::Exact(_)),
+                    "tree_total": f.cost.tree(),
                     "open": f.open,
                 }))
                 .collect::<Vec<_>>()),
@@ -479,6 +482,14 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 "best so far  {total} guesses in total, first guess {first}"
             )?;
         }
+        if let Some((guess, total)) = standing.split_best {
+            let first = code(guess).unwrap_or_default();
+            writeln!(
+                out,
+                "tree known   {total} guesses in total, first guess {first}, with its splits' \
+                 best trees so far (their searches may still lower it)"
+            )?;
+        }
         if standing.floor >= generator::plan::NEVER {
             writeln!(out, "proven       no strategy meets the plan's --max-depth")?;
         } else {
@@ -494,9 +505,13 @@ pub fn status(args: &StatusArgs) -> Outcome {
             )?;
             if let Some(known) = standing.best_known {
                 let gap = 100.0 * known.saturating_sub(standing.floor) as f64 / known as f64;
-                let whose = match best {
-                    Some((_, total)) if total == known => "the best so far",
-                    _ => "a heuristic tree's",
+                let whose = match (best, standing.split_best) {
+                    (Some((_, total)), _) if total == known => "the best so far".into(),
+                    (_, Some((guess, total))) if total == known => format!(
+                        "first guess {}'s tree with its splits' trees so far",
+                        code(guess).unwrap_or_default()
+                    ),
+                    _ => "a heuristic tree's".into(),
                 };
                 writeln!(
                     out,
@@ -508,10 +523,15 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 let state = match (first.cost, first.open) {
                     (Cost::Exact(total), _) => format!("{total} (costed in full)"),
                     (Cost::AtLeast(least), true) => format!("at least {least} (open)"),
-                    (Cost::AtLeast(least), false) if least >= generator::plan::NEVER => {
+                    (Cost::Between(least, tree), true) => {
+                        format!("at least {least}, a tree of {tree} with its splits' (open)")
+                    }
+                    (Cost::AtLeast(least) | Cost::Between(least, _), false)
+                        if least >= generator::plan::NEVER =>
+                    {
                         "none within the depth limit (settled)".into()
                     }
-                    (Cost::AtLeast(least), false) => {
+                    (Cost::AtLeast(least) | Cost::Between(least, _), false) => {
                         format!("at least {least} (settled: above the best known)")
                     }
                 };
