@@ -47,13 +47,22 @@ fail() { echo "make campaign: $*" >&2; exit 1; }
 # runs) is never replaced.
 fill() {
   mkdir -p "$2/items"
-  cp -n "$1/plan.json" "$2/plan.json"
+  put "$1/plan.json" "$2/plan.json"
   cmp -s "$1/plan.json" "$2/plan.json" || fail "$2/plan.json is another plan than $1/plan.json"
-  [ ! -f "$1/parts.txt" ] || cp -n "$1/parts.txt" "$2/parts.txt"
+  [ ! -f "$1/parts.txt" ] || put "$1/parts.txt" "$2/parts.txt"
   for item in "$1"/items/*.item; do
-    [ -e "$item" ] && cp -n "$item" "$2/items/"
+    [ ! -e "$item" ] || put "$item" "$2/items/${item##*/}"
   done
-  return 0
+}
+
+# put FROM TO: FROM copied to TO unless TO is there, whole or not at all (a copy
+# under another name, then linked as TO, which fails if TO is there): a campaign
+# starting beside another never reads a file the other is still copying.
+put() {
+  [ ! -e "$2" ] || return 0
+  cp "$1" "$2.$BASHPID.tmp" || fail "cannot copy $1 to $2"
+  ln "$2.$BASHPID.tmp" "$2" 2> /dev/null || [ -e "$2" ] || fail "cannot write $2"
+  rm -f "$2.$BASHPID.tmp"
 }
 
 # keep KEPT RUN INDEX [-n]: item INDEX of RUN, its part checked (if it was not, and
