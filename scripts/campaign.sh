@@ -142,8 +142,14 @@ worker() {
   done
 }
 
-for _ in $(seq "$jobs"); do worker & done
-wait
+workers=()
+for _ in $(seq "$jobs"); do
+  worker &
+  workers+=($!)
+done
+failed=0
+for pid in "${workers[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" = 0 ] || fail "a worker stopped on the error above; its item is left as it was (run the campaign again once it is mended)"
 
 "$bin/mmgen" status --dir "$run"
 [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] || exit 0
@@ -151,9 +157,13 @@ wait
 # another campaign of NAME that sees every item done too merges after it.
 exec 8> "$run/ledger.lock"
 flock 8
-# An item whose part another campaign is still checking: that campaign merges after it.
+# An item done but not kept: another campaign is checking its part (it holds the
+# item's lock) and merges after it, or a check failed.
 for item in "$run"/items/*.item; do
-  [ -e "$kept/items/${item##*/}" ] || { echo "item $(basename "$item" .item): still being checked by another campaign, which merges"; exit 0; }
+  index=$(basename "$item" .item)
+  [ ! -e "$kept/items/$index.item" ] || continue
+  flock -n "$run/items/$index.lock" true || { echo "item $index: still being checked by another campaign, which merges"; exit 0; }
+  fail "item $index is done but not kept: its part's check failed or was cut off (run the campaign again)"
 done
 within=""
 case $name in */within-*) within=${name##*/within-} ;; esac

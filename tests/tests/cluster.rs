@@ -938,6 +938,39 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     assert!(again.contains("optimal: total 5625, proven"), "{again}");
     assert!(!again.contains(": solving from"), "{again}");
     assert!(items(&kept) == jobs);
+    // A part that does not check stops its worker, and the campaign with it: the
+    // item is not kept, and nothing is merged; mended, it is kept.
+    std::fs::remove_file(kept.join("items/4.item")).unwrap();
+    ok(
+        "mmgen",
+        &["solve-class", "--dir", plan.to_str().unwrap(), "4"],
+    );
+    let part = dir.join("work/c46/items/4.mmc");
+    let mut bytes = std::fs::read(plan.join("items/4.mmc")).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&part, &bytes).unwrap();
+    std::fs::copy(plan.join("items/4.item"), dir.join("work/c46/items/4.item")).unwrap();
+    let out = start_campaign(&dir, "c46", &dir.join("work"), 2, "")
+        .wait_with_output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success()
+            && err.contains("mmcheck: ")
+            && err.contains("make campaign: a worker stopped on the error above"),
+        "{said}{err}"
+    );
+    assert!(!said.contains("optimal: total") && !kept.join("items/4.item").exists());
+    std::fs::copy(plan.join("items/4.mmc"), &part).unwrap();
+    let mended = campaign(&dir, "c46", &dir.join("work"), 2, "");
+    assert!(
+        mended.contains("item 4: done on this machine before, kept now"),
+        "{mended}"
+    );
+    assert!(mended.contains("optimal: total 5625, proven"), "{mended}");
+    assert!(!part.exists() && items(&kept) == jobs);
     assert!(std::fs::read_to_string(kept.join("parts.txt"))
         .unwrap()
         .starts_with(&ledger));
