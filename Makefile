@@ -95,7 +95,8 @@ verify-proofs: build
 # A long proof kept in campaigns/NAME as a plan's items, gone on with across sessions on
 # machines that keep nothing: WORK holds the parts (certificates) while they are checked;
 # items and the ledger of checked parts come back to campaigns/NAME, to be committed.
-# FIRST="6 5" takes those items before the rest (begun ones still come first).
+# FIRST="6 5" takes those items before the rest (begun ones still come first). Splits
+# of NAME's items (campaigns/NAME/within-INDEX) are worked on too, before NAME's own.
 NAME ?= 4x12
 WORK ?= $(TARGET_DIR)/campaigns
 JOBS ?= 2

@@ -23,9 +23,11 @@
 #
 # An item too big for a session is split a level deeper into a campaign of its own,
 # NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir
-# campaigns/NAME/within-INDEX); NAME's workers leave that item to it, and once all of
-# its items are done it is merged back into NAME's item, whose part is checked with
-# NAME's ledger (its own parts' lines added to it).
+# campaigns/NAME/within-INDEX). NAME's campaign takes its splits' items too (the
+# deepest splits' first, then its own; NAME's item INDEX is the split's), and once
+# all of a split's items are done it is merged back into NAME's item, whose part is
+# checked with NAME's ledger (the split's parts' lines added to it); then NAME's
+# tree is merged. `make campaign NAME=NAME/within-INDEX` works on the split alone.
 #
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
@@ -35,13 +37,30 @@ jobs=${3:-2}
 mib=${4:-6144}
 bin=${5:-target/release}
 first=${6:-}
-kept=campaigns/$name
-run=$work/$name
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
-[ -f "$kept/plan.json" ] || fail "no campaign $name: $kept/plan.json is missing (mmgen plan --strategy optimal --certificate --dir $kept makes one)"
-[ -d "$run" ] || [ ! -f "$work/plan.json" ] || fail "WORK ($work) holds a plan itself: WORK is the folder the campaign works in, as WORK/$name; give the folder above it"
+[ -f "campaigns/$name/plan.json" ] || fail "no campaign $name: campaigns/$name/plan.json is missing (mmgen plan --strategy optimal --certificate --dir campaigns/$name makes one)"
+[ -d "$work/$name" ] || [ ! -f "$work/plan.json" ] || fail "WORK ($work) holds a plan itself: WORK is the folder the campaign works in, as WORK/$name; give the folder above it"
+
+# merged LEVEL: whether LEVEL is a split already merged into its parent's item.
+merged() {
+  case $1 in
+    */within-*) [ -e "campaigns/${1%/within-*}/items/${1##*/within-}.item" ] ;;
+    *) return 1 ;;
+  esac
+}
+
+# The campaigns worked on: NAME's splits not merged yet, the deepest first, then NAME.
+levels=()
+while read -r _ level; do
+  merged "$level" || levels+=("$level")
+done < <(cd campaigns && find "$name" -name plan.json -printf '%d %h\n' | sort -k1,1nr -k2,2)
+if [ ${#levels[@]} = 0 ]; then
+  echo "$name: merged into item ${name##*/within-} of ${name%/within-*} already; nothing to do"
+  exit 0
+fi
+
 # fill KEPT RUN: the plan, the items done and the ledger kept in KEPT, as far as the
 # work folder RUN lacks them: what is there already (from this machine's earlier
 # runs) is never replaced.
@@ -68,10 +87,10 @@ put() {
 # keep KEPT RUN INDEX [-n]: item INDEX of RUN, its part checked (if it was not, and
 # let go since), and RUN's ledger, kept in KEPT (the ledger first); the part goes.
 # One campaign at a time keeps an item (its lock, RUN/items/INDEX.lock; with -n, an
-# item another campaign is keeping is left to it: returns 75); a part's check goes on from
-# where a check cut off with its session got (RUN/items/INDEX.checked). Checks of
-# several parts run side by side; the copies and the part's removal run under RUN's
-# ledger lock, so that a merge sees no part half gone.
+# item another campaign is keeping is left to it: returns 75); a part's check goes
+# on from where a check cut off with its session got (RUN/items/INDEX.checked).
+# Checks of several parts run side by side; the copies and the part's removal run
+# under RUN's ledger lock, so that a merge sees no part half gone.
 keep() {
   local part=$2/items/$3.mmc
   # Each step says its own failure: a caller's `keep ... || ...` turns set -e off here.
@@ -91,56 +110,138 @@ keep() {
   ) 9> "$2/items/$3.lock"
 }
 
-# keep_left: an item done here but not kept (a session cut off while its part was
-# checked, say), kept now if no other campaign is keeping it; returns 1 if none was.
+# item LEVEL INDEX: how the log names item INDEX of LEVEL.
+item() {
+  if [ "$1" = "$name" ]; then echo "item $2"; else echo "item $2 of $1"; fi
+}
+
+# keep_left LEVEL: an item of LEVEL done here but not kept (a session cut off while
+# its part was checked, say), kept now if no other campaign is keeping it; returns
+# 1 if none was.
 keep_left() {
   local item index rc
-  for item in "$run"/items/*.item; do
+  for item in "$work/$1"/items/*.item; do
     [ -e "$item" ] || continue
     index=$(basename "$item" .item)
-    [ ! -e "$kept/items/$index.item" ] || continue
+    [ ! -e "campaigns/$1/items/$index.item" ] || continue
     rc=0
-    keep "$kept" "$run" "$index" -n || rc=$?
+    keep "campaigns/$1" "$work/$1" "$index" -n || rc=$?
     [ "$rc" != 75 ] || continue
-    [ "$rc" = 0 ] || fail "item $index: its part was not kept"
-    echo "item $index: done on this machine before, kept now"
+    [ "$rc" = 0 ] || fail "$(item "$1" "$index"): its part was not kept"
+    echo "$(item "$1" "$index"): done on this machine before, kept now"
     return 0
   done
   return 1
 }
 
-fill "$kept" "$run"
-# An item taken is a link named by its number to its worker's process number (made
-# at once, so one worker takes each item); marks of workers gone (no campaign's
-# process has that number now) are cleared.
-mkdir -p "$run/taken"
-for mark in "$run/taken"/*; do
-  [ -e "$mark" ] || [ -L "$mark" ] || continue
-  pid=$(readlink "$mark" || true)
-  grep -qs campaign.sh "/proc/$pid/cmdline" || rm -rf "$mark"
-done
+# take LEVEL: takes an item of LEVEL and solves it; returns 1 if none is left to
+# take: those with a checkpoint first, then FIRST (NAME's), then as mmgen status
+# --todo orders them. An item taken is a link named by its number to its worker's
+# process number (made at once, so one worker takes each item). Each step says its
+# own failure: the worker's `! take` turns set -e off here.
+take() {
+  local run=$work/$1 index="" todo begun asked=""
+  todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') || fail "cannot read the status of $run"
+  begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
+  [ "$1" != "$name" ] || asked=$first
+  for i in $begun $asked $todo; do
+    [[ " $todo " == *" $i "* ]] || continue
+    # An item split a level deeper is its split's.
+    [ ! -f "campaigns/$1/within-$i/plan.json" ] || continue
+    if ln -s "$BASHPID" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+  done
+  [ -n "$index" ] || return 1
+  echo "$(item "$1" "$index"): solving from $(date -u +%FT%TZ)"
+  "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
+    fail "$(item "$1" "$index"): its search failed (above)"
+  keep "campaigns/$1" "$run" "$index" || fail "$(item "$1" "$index"): its part was not kept (above)"
+  echo "$(item "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
+}
 
-# worker: keeps items done but not kept, then takes items until none is left: those
-# with a checkpoint first, then FIRST, then as mmgen status --todo orders them.
+# worker: keeps items done but not kept, then takes items until none is left, the
+# deepest splits' first.
 worker() {
+  local level
   while :; do
-    ! keep_left || continue
-    local index="" todo begun
-    todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ')
-    begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
-    for i in $begun $first $todo; do
-      [[ " $todo " == *" $i "* ]] || continue
-      # An item split a level deeper is the campaign NAME/within-INDEX's.
-      [ ! -f "$kept/within-$i/plan.json" ] || continue
-      if ln -s "$BASHPID" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+    for level in "${levels[@]}"; do
+      ! keep_left "$level" || continue 2
     done
-    [ -n "$index" ] || return 0
-    echo "item $index: solving from $(date -u +%FT%TZ)"
-    "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index"
-    keep "$kept" "$run" "$index"
-    echo "item $index: done and checked at $(date -u +%FT%TZ)"
+    for level in "${levels[@]}"; do
+      ! take "$level" || continue 2
+    done
+    return 0
   done
 }
+
+# merge LEVEL: once every item of LEVEL is done and kept, a split is merged into its
+# parent's item (checked and kept there), NAME's tree is merged and checked; returns
+# 1 if LEVEL is not done (so neither are those above it). Under LEVEL's ledger lock,
+# with no part being kept meanwhile: another campaign that sees every item done too
+# merges after this one.
+merge() {
+  local run=$work/$1 rc=0
+  "$bin/mmgen" status --dir "$run"
+  [ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] || return 1
+  (
+    flock 8 || exit 1
+    # An item done but not kept: another campaign is checking its part (it holds
+    # the item's lock) and merges after it, or a check failed.
+    for item in "$run"/items/*.item; do
+      index=$(basename "$item" .item)
+      [ ! -e "campaigns/$1/items/$index.item" ] || continue
+      if ! flock -n "$run/items/$index.lock" true; then
+        echo "$(item "$1" "$index"): still being checked by another campaign, which merges"
+        exit 75
+      fi
+      fail "$(item "$1" "$index") is done but not kept: its part's check failed or was cut off (run the campaign again)"
+    done
+    case $1 in
+      */within-*) merge_split "$1" ;;
+      *)
+        tree=$run/optimal-$1.mmt
+        "$bin/mmgen" merge --dir "$run" --out "$tree" --certificate "$run/optimal-$1.mmc" --force || exit 1
+        "$bin/mmcheck" --parts "$run/parts.txt" "$tree" "$run/optimal-$1.mmc" || exit 1
+        ;;
+    esac
+  ) 8> "$run/ledger.lock" || rc=$?
+  [ "$rc" != 75 ] || return 1
+  [ "$rc" = 0 ] || fail "the merge of $1 failed (above)"
+}
+
+# merge_split PARENT/within-INDEX: merged back into PARENT's item INDEX, whose part
+# rests on the split's parts, so their ledger lines join PARENT's ledger, which then
+# checks it.
+merge_split() {
+  local parent=${1%/within-*} within=${1##*/within-}
+  if merged "$1"; then
+    echo "item $within of $parent: merged from $1 already"
+    return 0
+  fi
+  fill "campaigns/$parent" "$work/$parent"
+  (
+    flock 9 || exit 1
+    touch "$work/$parent/parts.txt"
+    { grep '^part ' "$work/$1/parts.txt" || true; } | while IFS= read -r line; do
+      grep -qxF "$line" "$work/$parent/parts.txt" || echo "$line" >> "$work/$parent/parts.txt"
+    done
+  ) 9> "$work/$parent/ledger.lock" || exit 1
+  if [ ! -e "$work/$parent/items/$within.item" ]; then
+    "$bin/mmgen" merge --dir "$work/$1" --into "$work/$parent" || exit 1
+  fi
+  keep "campaigns/$parent" "$work/$parent" "$within" || exit 1
+  echo "item $within of $parent: merged from $1, checked and kept"
+}
+
+for level in "${levels[@]}"; do
+  fill "campaigns/$level" "$work/$level"
+  # Marks of workers gone (no campaign's process has that number now) are cleared.
+  mkdir -p "$work/$level/taken"
+  for mark in "$work/$level/taken"/*; do
+    [ -e "$mark" ] || [ -L "$mark" ] || continue
+    pid=$(readlink "$mark" || true)
+    grep -qs campaign.sh "/proc/$pid/cmdline" || rm -rf "$mark"
+  done
+done
 
 workers=()
 for _ in $(seq "$jobs"); do
@@ -151,42 +252,6 @@ failed=0
 for pid in "${workers[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" = 0 ] || fail "a worker stopped on the error above; its item is left as it was (run the campaign again once it is mended)"
 
-"$bin/mmgen" status --dir "$run"
-[ -z "$("$bin/mmgen" status --dir "$run" --todo)" ] || exit 0
-# Every item done: merged under the ledger lock, with no part being kept meanwhile;
-# another campaign of NAME that sees every item done too merges after it.
-exec 8> "$run/ledger.lock"
-flock 8
-# An item done but not kept: another campaign is checking its part (it holds the
-# item's lock) and merges after it, or a check failed.
-for item in "$run"/items/*.item; do
-  index=$(basename "$item" .item)
-  [ ! -e "$kept/items/$index.item" ] || continue
-  flock -n "$run/items/$index.lock" true || { echo "item $index: still being checked by another campaign, which merges"; exit 0; }
-  fail "item $index is done but not kept: its part's check failed or was cut off (run the campaign again)"
+for level in "${levels[@]}"; do
+  merge "$level" || exit 0
 done
-within=""
-case $name in */within-*) within=${name##*/within-} ;; esac
-if [ -n "$within" ] && [ -e "campaigns/${name%/within-*}/items/$within.item" ]; then
-  echo "item $within of ${name%/within-*}: merged from $name already"
-elif [ -n "$within" ]; then
-  # A split item (campaigns/PARENT/within-INDEX): merged back into PARENT's item
-  # INDEX, whose part rests on this campaign's parts, so their ledger lines join
-  # PARENT's ledger, which then checks it.
-  parent=${name%/within-*}
-  fill "campaigns/$parent" "$work/$parent"
-  (
-    flock 9
-    touch "$work/$parent/parts.txt"
-    grep '^part ' "$run/parts.txt" | while IFS= read -r line; do
-      grep -qxF "$line" "$work/$parent/parts.txt" || echo "$line" >> "$work/$parent/parts.txt"
-    done
-  ) 9> "$work/$parent/ledger.lock"
-  [ -e "$work/$parent/items/$within.item" ] || "$bin/mmgen" merge --dir "$run" --into "$work/$parent"
-  keep "campaigns/$parent" "$work/$parent" "$within"
-  echo "item $within of $parent: merged from $name, checked and kept"
-else
-  tree=$run/optimal-$name.mmt
-  "$bin/mmgen" merge --dir "$run" --out "$tree" --certificate "$run/optimal-$name.mmc" --force
-  "$bin/mmcheck" --parts "$run/parts.txt" "$tree" "$run/optimal-$name.mmc"
-fi

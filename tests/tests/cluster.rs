@@ -1060,8 +1060,8 @@ fn two_campaigns_of_one_name_solve_each_item_once() {
 }
 
 /// A campaign whose item is split a level deeper (`NAME/within-INDEX`): NAME's
-/// workers leave that item alone, the split's own campaign merges it back into
-/// NAME's item with its part checked from NAME's ledger, and NAME then proves the
+/// campaign takes the split's items and its own but that item, merges the split
+/// back into NAME's item with its part checked from NAME's ledger, and proves the
 /// single run's tree.
 #[test]
 fn a_campaign_s_split_item_is_merged_back_and_proven() {
@@ -1071,19 +1071,27 @@ fn a_campaign_s_split_item_is_merged_back_and_proven() {
     let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
     ok("mmgen", &["plan", "--within", k, "--item", "0", "--dir", s]);
     let work = dir.join("work");
-    let first = campaign(&dir, "c47", &work, 2, "");
+    let all = campaign(&dir, "c47", &work, 2, "");
     assert!(
-        !first.contains("item 0: solving") && !first.contains("optimal: total"),
-        "{first}"
+        !all.contains("item 0: solving")
+            && all.contains("item 1: solving from")
+            && all.contains("item 0 of c47/within-0: solving from")
+            && all.contains("item 0 of c47: merged from c47/within-0, checked and kept")
+            && all.contains("optimal: total 11228, proven"),
+        "{all}"
     );
-    let merged = campaign(&dir, "c47/within-0", &work, 2, "");
+    // The split's items came first.
+    let at = |said: &str| all.find(said).unwrap();
     assert!(
-        merged.contains("item 0 of c47: merged from c47/within-0, checked and kept"),
-        "{merged}"
+        at(" of c47/within-0: solving from") < at("item 1: solving from"),
+        "{all}"
     );
     assert!(kept.join("items/0.item").is_file());
-    let last = campaign(&dir, "c47", &work, 2, "");
-    assert!(last.contains("optimal: total 11228, proven"), "{last}");
+    let again = campaign(&dir, "c47/within-0", &work, 2, "");
+    assert!(
+        again.contains("c47/within-0: merged into item 0 of c47 already; nothing to do"),
+        "{again}"
+    );
     let single = ["--strategy", "optimal", "--pegs", "4", "--colors", "7"];
     let (single, _) = generate(&dir, "single.mmt", &single);
     let tree = work.join("c47").join("optimal-c47.mmt");
