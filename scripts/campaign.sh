@@ -110,8 +110,8 @@ keep() {
   ) 9> "$2/items/$3.lock"
 }
 
-# item LEVEL INDEX: how the log names item INDEX of LEVEL.
-item() {
+# called LEVEL INDEX: how the log names item INDEX of LEVEL.
+called() {
   if [ "$1" = "$name" ]; then echo "item $2"; else echo "item $2 of $1"; fi
 }
 
@@ -127,8 +127,8 @@ keep_left() {
     rc=0
     keep "campaigns/$1" "$work/$1" "$index" -n || rc=$?
     [ "$rc" != 75 ] || continue
-    [ "$rc" = 0 ] || fail "$(item "$1" "$index"): its part was not kept"
-    echo "$(item "$1" "$index"): done on this machine before, kept now"
+    [ "$rc" = 0 ] || fail "$(called "$1" "$index"): its part was not kept"
+    echo "$(called "$1" "$index"): done on this machine before, kept now"
     return 0
   done
   return 1
@@ -151,11 +151,11 @@ take() {
     if ln -s "$BASHPID" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
   done
   [ -n "$index" ] || return 1
-  echo "$(item "$1" "$index"): solving from $(date -u +%FT%TZ)"
+  echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
   "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
-    fail "$(item "$1" "$index"): its search failed (above)"
-  keep "campaigns/$1" "$run" "$index" || fail "$(item "$1" "$index"): its part was not kept (above)"
-  echo "$(item "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
+    fail "$(called "$1" "$index"): its search failed (above)"
+  keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
+  echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
 }
 
 # worker: keeps items done but not kept, then takes items until none is left, the
@@ -190,10 +190,10 @@ merge() {
       index=$(basename "$item" .item)
       [ ! -e "campaigns/$1/items/$index.item" ] || continue
       if ! flock -n "$run/items/$index.lock" true; then
-        echo "$(item "$1" "$index"): still being checked by another campaign, which merges"
+        echo "$(called "$1" "$index"): still being checked by another campaign, which merges"
         exit 75
       fi
-      fail "$(item "$1" "$index") is done but not kept: its part's check failed or was cut off (run the campaign again)"
+      fail "$(called "$1" "$index") is done but not kept: its part's check failed or was cut off (run the campaign again)"
     done
     case $1 in
       */within-*) merge_split "$1" ;;
