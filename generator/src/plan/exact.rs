@@ -283,20 +283,22 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
             _ => None,
         })
         .collect();
-    let best = (costs.iter())
-        .filter_map(|&(guess, c, _)| match c {
-            Cost::Exact(total) if total < NEVER => Some((total, guess)),
-            _ => None,
-        })
-        .min_by_key(|&(total, _)| total)
-        .map(|(total, guess)| (guess, total));
-    let split_best = (costs.iter())
-        .filter_map(|&(guess, c, _)| match c {
-            Cost::Between(_, total) if best.is_none_or(|(_, b)| total < b) => Some((total, guess)),
-            _ => None,
-        })
-        .min_by_key(|&(total, _)| total)
-        .map(|(total, guess)| (guess, total));
+    // The first of the cheapest first guesses whose cost `total` picks, and its total.
+    let cheapest = |total: fn(Cost) -> Option<u64>| {
+        (costs.iter())
+            .filter_map(|&(guess, c, _)| Some((total(c)?, guess)))
+            .min_by_key(|&(total, _)| total)
+            .map(|(total, guess)| (guess, total))
+    };
+    let best = cheapest(|c| match c {
+        Cost::Exact(total) if total < NEVER => Some(total),
+        _ => None,
+    });
+    let split_best = cheapest(|c| match c {
+        Cost::Between(_, tree) => Some(tree),
+        _ => None,
+    })
+    .filter(|&(_, tree)| best.is_none_or(|(_, b)| tree < b));
     let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
     let best_known = [best, split_best]
         .into_iter()
