@@ -58,6 +58,7 @@ use crate::{Counters, Node};
 use cache::NO_RECORD;
 use lookup::score::answer_count;
 use lookup::Board;
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
@@ -242,10 +243,24 @@ impl Exact {
             candidates,
             history,
         };
+        self.search_kept(context, node, depth, key, budget)
+            .map(|(cost, _)| cost)
+    }
+
+    /// [`Exact::search`], what it found kept in the cache under `key` and the
+    /// search in progress resting on its fact.
+    fn search_kept(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        key: Cow<[u32]>,
+        budget: u32,
+    ) -> Option<(u32, u32)> {
         let (best, record) = self.search(context, node, depth, budget);
         self.remember_search(context, depth, key, budget, best, record);
         self.depend_on(record);
-        best.map(|(cost, _)| cost)
+        best
     }
 
     /// The optimum for `candidates` (sorted) reached by `history` with at most
@@ -280,10 +295,7 @@ impl Exact {
             candidates,
             history,
         };
-        let (best, record) = self.search(context, node, depth, budget);
-        self.remember_search(context, depth, key, budget, best, record);
-        self.depend_on(record);
-        best
+        self.search_kept(context, node, depth, key, budget)
     }
 
     /// The candidates a search of `candidates` tries, in its order: one per class
