@@ -18,8 +18,8 @@
 # costed in full, its rivals' classes get tight budgets, and a guess's small
 # classes, once costed, leave its big ones less to prove. Another
 # campaign of the same NAME may run beside this one (to add workers): an item taken
-# is marked with its worker's process number, and a mark whose process is gone is
-# cleared at the start.
+# is marked with its worker's process number and start time, and a mark whose
+# process is gone is cleared at the start.
 #
 # An item too big for a session is split a level deeper into a campaign of its own,
 # NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir
@@ -134,13 +134,26 @@ keep_left() {
   return 1
 }
 
+# mark_of PID: what names process PID as long as the machine runs, whatever its
+# command: its number and its start time (field 22 of /proc/PID/stat, in clock
+# ticks since boot; the fields are counted after the command's name, which ends at
+# the last parenthesis and may hold spaces). A number alone may be a process of
+# today that took the number of a worker of an earlier session.
+mark_of() {
+  local stat fields
+  stat=$(cat "/proc/$1/stat" 2> /dev/null) || return 1
+  read -ra fields <<< "${stat##*) }"
+  echo "$1-${fields[19]}"
+}
+
 # take LEVEL: takes an item of LEVEL and solves it; returns 1 if none is left to
 # take: those with a checkpoint first, then FIRST (NAME's), then as mmgen status
 # --todo orders them. An item taken is a link named by its number to its worker's
-# process number (made at once, so one worker takes each item). Each step says its
+# process (`mark_of`; made at once, so one worker takes each item). Each step says its
 # own failure: the worker's `! take` turns set -e off here.
 take() {
-  local run=$work/$1 index="" todo begun asked=""
+  local run=$work/$1 index="" todo begun asked="" me=$BASHPID mark
+  mark=$(mark_of "$me") || fail "cannot read this worker's start time in /proc/$me/stat"
   todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') || fail "cannot read the status of $run"
   begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
   [ "$1" != "$name" ] || asked=$first
@@ -148,7 +161,7 @@ take() {
     [[ " $todo " == *" $i "* ]] || continue
     # An item split a level deeper is its split's.
     [ ! -f "campaigns/$1/within-$i/plan.json" ] || continue
-    if ln -s "$BASHPID" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+    if ln -s "$mark" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
   done
   [ -n "$index" ] || return 1
   echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
@@ -234,12 +247,12 @@ merge_split() {
 
 for level in "${levels[@]}"; do
   fill "campaigns/$level" "$work/$level"
-  # Marks of workers gone (no campaign's process has that number now) are cleared.
+  # Marks of workers gone (no process has that number and start time now) are cleared.
   mkdir -p "$work/$level/taken"
   for mark in "$work/$level/taken"/*; do
     [ -e "$mark" ] || [ -L "$mark" ] || continue
-    pid=$(readlink "$mark" || true)
-    grep -qs campaign.sh "/proc/$pid/cmdline" || rm -rf "$mark"
+    owner=$(readlink "$mark" || true)
+    [ "$(mark_of "${owner%%-*}" || true)" = "$owner" ] || rm -rf "$mark"
   done
 done
 

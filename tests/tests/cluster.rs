@@ -1059,6 +1059,42 @@ fn two_campaigns_of_one_name_solve_each_item_once() {
     );
 }
 
+/// A mark names its worker by process number and start time: a mark whose
+/// process lives on keeps its item from a campaign started beside it, whatever
+/// that process's command (a campaign's script may be a copy under another
+/// name), and a mark whose number a later process took is cleared.
+#[test]
+fn a_mark_keeps_its_item_while_its_process_lives() {
+    let dir = scratch("cluster_campaign_marks");
+    kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
+    let taken = dir.join("work/c46/taken");
+    std::fs::create_dir_all(&taken).unwrap();
+    let mut alive = Command::new("sleep").arg("600").spawn().unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", alive.id())).unwrap();
+    // Field 22, counted after the command's name (which ends at the last ")").
+    let start = stat
+        .rsplit_once(") ")
+        .unwrap()
+        .1
+        .split(' ')
+        .nth(19)
+        .unwrap();
+    let start: u64 = start.parse().unwrap();
+    let mark = |item: &str, started: u64| {
+        let owner = format!("{}-{started}", alive.id());
+        std::os::unix::fs::symlink(owner, taken.join(item)).unwrap();
+    };
+    mark("0", start);
+    mark("1", start + 1);
+    let said = campaign(&dir, "c46", &dir.join("work"), 2, "");
+    alive.kill().unwrap();
+    alive.wait().unwrap();
+    let solved = solving(&said);
+    assert!(!solved.contains(&0) && solved.contains(&1), "{said}");
+    assert!(!said.contains("optimal: total"), "{said}");
+    assert!(taken.join("0").symlink_metadata().is_ok());
+}
+
 /// A campaign whose item is split a level deeper (`NAME/within-INDEX`): NAME's
 /// campaign takes the split's items and its own but that item, merges the split
 /// back into NAME's item with its part checked from NAME's ledger, and proves the
