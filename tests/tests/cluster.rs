@@ -1069,8 +1069,18 @@ fn a_mark_keeps_its_item_while_its_process_lives() {
     kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
     let taken = dir.join("work/c46/taken");
     std::fs::create_dir_all(&taken).unwrap();
-    let mut alive = Command::new("sleep").arg("600").spawn().unwrap();
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", alive.id())).unwrap();
+    // A process that is no campaign's, stopped by its pid when the test ends,
+    // however it ends.
+    struct Stopped(std::process::Child);
+    impl Drop for Stopped {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let alive = Stopped(Command::new("sleep").arg("600").spawn().unwrap());
+    let pid = alive.0.id();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
     // Field 22, counted after the command's name (which ends at the last ")").
     let start = stat
         .rsplit_once(") ")
@@ -1081,14 +1091,13 @@ fn a_mark_keeps_its_item_while_its_process_lives() {
         .unwrap();
     let start: u64 = start.parse().unwrap();
     let mark = |item: &str, started: u64| {
-        let owner = format!("{}-{started}", alive.id());
+        let owner = format!("{pid}-{started}");
         std::os::unix::fs::symlink(owner, taken.join(item)).unwrap();
     };
     mark("0", start);
     mark("1", start + 1);
     let said = campaign(&dir, "c46", &dir.join("work"), 2, "");
-    alive.kill().unwrap();
-    alive.wait().unwrap();
+    drop(alive);
     let solved = solving(&said);
     assert!(!solved.contains(&0) && solved.contains(&1), "{said}");
     assert!(!said.contains("optimal: total"), "{said}");
