@@ -252,7 +252,7 @@ for level in "${levels[@]}"; do
   for mark in "$work/$level/taken"/*; do
     [ -e "$mark" ] || [ -L "$mark" ] || continue
     owner=$(readlink "$mark" || true)
-    [ "$(mark_of "${owner%%-*}" || true)" = "$owner" ] || rm -rf "$mark"
+    [ -n "$owner" ] && [ "$(mark_of "${owner%%-*}" || true)" = "$owner" ] || rm -rf "$mark"
   done
 done
 
