@@ -97,13 +97,15 @@ verify-proofs: build
 # items and the ledger of checked parts come back to campaigns/NAME, to be committed.
 # FIRST="6 5" takes those items before the rest (begun ones still come first). Splits
 # of NAME's items (campaigns/NAME/within-INDEX) are worked on too, before NAME's own.
+# On a cluster, LAUNCH="srun --ntasks=1 --cpus-per-task=1 --mem=8G --quiet" runs each
+# search and check as a Slurm job (JOBS at once; WORK and the build on shared disk).
 NAME ?= 4x12
 WORK ?= $(TARGET_DIR)/campaigns
 JOBS ?= 2
 MIB ?= 6144
 FIRST ?=
 campaign: build
-	scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
+	LAUNCH="$(LAUNCH)" scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
 
 # A plan run through a real one-node Slurm on localhost (installed from Debian's
 # packages when missing; every daemon it starts is stopped). CI runs it after make test.

@@ -29,6 +29,14 @@
 # checked with NAME's ledger (the split's parts' lines added to it); then NAME's
 # tree is merged. `make campaign NAME=NAME/within-INDEX` works on the split alone.
 #
+# On a cluster, LAUNCH (from the environment) runs each item's search and each
+# part's check where the site wants them, e.g. LAUNCH="srun --ntasks=1
+# --cpus-per-task=1 --mem=8G --quiet" runs each as a Slurm job of its own: this
+# script stays the one place that takes items and keeps them (a login node will
+# do), its JOBS workers then being jobs at once; WORK and BIN must be on a file
+# system the nodes share. One campaign of a NAME at a time there: marks name
+# processes of this machine.
+#
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
 name=$1
@@ -37,6 +45,8 @@ jobs=${3:-2}
 mib=${4:-6144}
 bin=${5:-target/release}
 first=${6:-}
+launch=()
+[ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
@@ -97,7 +107,7 @@ keep() {
   (
     flock ${4:-} 9 || exit 75
     if [ -f "$part" ]; then
-      "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" --resume "$2/items/$3.checked" "$part" || exit 1
+      "${launch[@]}" "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" --resume "$2/items/$3.checked" "$part" || exit 1
     fi
     (
       flock 8 || exit 1
@@ -165,7 +175,7 @@ take() {
   done
   [ -n "$index" ] || return 1
   echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
-  "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
+  "${launch[@]}" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
     fail "$(called "$1" "$index"): its search failed (above)"
   keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
   echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"

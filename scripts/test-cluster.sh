@@ -11,7 +11,9 @@
 #  3. two attempts at the same task at once (a resubmission racing the first);
 #  4. a run folder on a file system too small for every item: tasks fail with the
 #     disk full, the merge names what to rerun and writes nothing, and after more
-#     room the rerun completes.
+#     room the rerun completes;
+#  5. a campaign (make campaign) whose items' searches and parts' checks are srun
+#     jobs on the three nodes.
 # Each merged tree must equal a single mmgen run byte for byte. Every daemon it
 # started is stopped by its pid, also on failure, and pgrep must then find none.
 #
@@ -23,6 +25,7 @@
 #   WAIT=3600 scripts/test-cluster.sh target/release
 set -euo pipefail
 bin=$(cd "${1:?usage: test-cluster.sh BIN_DIR}" && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -n "${BOARD:-}" ]; then
   boards=("$BOARD")
   faults=""
@@ -300,6 +303,39 @@ mount -o remount,size=16m "$small"
 same_as_single "$run" "${board[@]}"
 say "disk full: with room again, the items left were rerun and the merge equals the single run"
 passed=$((passed + 3))
+
+# 5. A campaign (scripts/campaign.sh, as `make campaign LAUNCH=...` runs it) whose
+# items' searches and parts' checks run as Slurm jobs (srun), three at a time on the
+# three nodes: a 4x7 proof in parts, kept in a campaign folder as the repository
+# keeps 4x12's. Each job notes its node; the campaign merges the tree, which must
+# be the single run's, and checks its top certificate with the ledger.
+board=(--pegs 4 --colors 7 --strategy optimal)
+camp="$work/campaign"
+mkdir -p "$camp/campaigns"
+"$bin/mmgen" plan "${board[@]}" --certificate --dir "$camp/campaigns/c47" >/dev/null
+items=$("$bin/mmgen" status --dir "$camp/campaigns/c47" --json | sed -n 's/.*"jobs":\([0-9]*\).*/\1/p')
+printf '#!/bin/sh\necho "$SLURMD_NODENAME $SLURM_JOB_ID ${1##*/}" >> "%s/launched.txt"\nexec "$@"\n' "$camp" > "$camp/on-node.sh"
+chmod +x "$camp/on-node.sh"
+t0=$(now)
+said=$(cd "$camp" && LAUNCH="srun --ntasks=1 --cpus-per-task=1 --quiet $camp/on-node.sh" \
+  "$root/scripts/campaign.sh" c47 "$camp/work" 3 64 "$bin" "" 2>&1) || fail "the campaign through srun failed: $said"
+case "$said" in
+  *"optimal: total 11228, proven (certificate checked: "*"premises taken from the checks of its parts recorded in"*) ;;
+  *) fail "the campaign through srun did not end with its proof checked: $said" ;;
+esac
+cmp "$camp/work/c47/optimal-c47.mmt" "$(single "${board[@]}")" || fail "the campaign's 4x7 tree differs from the single run"
+searched=$(grep -c ' mmgen$' "$camp/launched.txt" || true)
+checks=$(grep -c ' mmcheck$' "$camp/launched.txt" || true)
+parts=$(grep -c '^part ' "$camp/campaigns/c47/parts.txt" || true)
+on=$(cut -d ' ' -f 1 "$camp/launched.txt" | sort -u | grep -c . || true)
+jobs_run=$(cut -d ' ' -f 2 "$camp/launched.txt" | sort -u | grep -c . || true)
+[ "$searched" = "$items" ] || fail "$searched searches ran as Slurm jobs, not one per item ($items): $(cat "$camp/launched.txt")"
+# Every item writes a part (one that proves nothing holds no fact and no ledger line).
+[ "$checks" = "$items" ] && [ "$parts" -gt 0 ] || fail "$checks checks ran as Slurm jobs for $items items ($parts ledger lines)"
+[ "$on" -ge 2 ] || fail "every job ran on one node: $(cat "$camp/launched.txt")"
+[ "$jobs_run" = $((searched + checks)) ] || fail "$jobs_run Slurm jobs for $((searched + checks)) commands"
+say "campaign: $items items searched and $checks parts checked as $jobs_run Slurm jobs on $on nodes ($(since "$t0") s); its 4x7 tree equals the single run, its top certificate checked with the ledger"
+passed=$((passed + 1))
 
 # Every daemon stopped by its pid, and none left.
 trap - EXIT
