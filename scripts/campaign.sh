@@ -35,7 +35,8 @@
 # script stays the one place that takes items and keeps them (a login node will
 # do), its JOBS workers then being jobs at once; WORK and BIN must be on a file
 # system the nodes share. One campaign of a NAME at a time there: marks name
-# processes of this machine.
+# processes of this machine. A job that fails (lost with its node, say) is tried
+# again, up to three tries.
 #
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
@@ -49,6 +50,27 @@ launch=()
 [ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
+
+# launched WHAT DONE COMMAND...: COMMAND (WHAT, to the log), through LAUNCH if it is set. Through LAUNCH it
+# succeeded only if its job then made the file DONE: srun exits 0 when its job's
+# node is lost (Slurm 22.05 here: "srun: error: Node failure"), so its status alone
+# would take a lost search for a finished one. A launched command that fails is run
+# again, up to three tries in all: an item goes on from its last save, a part's
+# check from its record.
+launched() {
+  local what=$1 done=$2 try
+  shift 2
+  [ ${#launch[@]} -gt 0 ] || { "$@"; return; }
+  for try in 1 2 3; do
+    rm -f "$done"
+    if "${launch[@]}" sh -c '"$@" && : > "$0"' "$done" "$@" && [ -e "$done" ]; then
+      rm -f "$done"
+      return 0
+    fi
+    [ $try -lt 3 ] || return 1
+    echo "make campaign: the job of $what failed (try $try of 3); trying again" >&2
+  done
+}
 
 [ -f "campaigns/$name/plan.json" ] || fail "no campaign $name: campaigns/$name/plan.json is missing (mmgen plan --strategy optimal --certificate --dir campaigns/$name makes one)"
 [ -d "$work/$name" ] || [ ! -f "$work/plan.json" ] || fail "WORK ($work) holds a plan itself: WORK is the folder the campaign works in, as WORK/$name; give the folder above it"
@@ -107,7 +129,7 @@ keep() {
   (
     flock ${4:-} 9 || exit 75
     if [ -f "$part" ]; then
-      "${launch[@]}" "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" --resume "$2/items/$3.checked" "$part" || exit 1
+      launched "the check of ${part##*/}" "$2/items/$3.check-done" "$bin/mmcheck" --threads 1 --parts "$2/parts.txt" --resume "$2/items/$3.checked" "$part" || exit 1
     fi
     (
       flock 8 || exit 1
@@ -175,7 +197,7 @@ take() {
   done
   [ -n "$index" ] || return 1
   echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
-  "${launch[@]}" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
+  launched "$(called "$1" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
     fail "$(called "$1" "$index"): its search failed (above)"
   keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
   echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"

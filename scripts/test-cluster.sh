@@ -13,7 +13,9 @@
 #     disk full, the merge names what to rerun and writes nothing, and after more
 #     room the rerun completes;
 #  5. a campaign (make campaign) whose items' searches and parts' checks are srun
-#     jobs on the three nodes.
+#     jobs on the three nodes;
+#  6. such a campaign while one node is killed with its running search: the
+#     campaign tries the item again on another node.
 # Each merged tree must equal a single mmgen run byte for byte. Every daemon it
 # started is stopped by its pid, also on failure, and pgrep must then find none.
 #
@@ -59,10 +61,11 @@ descendants() {
     echo "$child"
   done
 }
-# A job step's daemon on this machine (slurmstepd: [JOBID.batch]) and what it runs.
+# A job step's daemon on this machine (slurmstepd: [JOBID.batch], or [JOBID.0] for
+# srun's) and what it runs.
 step_processes() {
   local step
-  for step in $(pgrep -f "^slurmstepd: \[$1\.batch\]" || true); do
+  for step in $(pgrep -f "^slurmstepd: \[$1\.(batch|[0-9]+)\]" || true); do
     descendants "$step"
     echo "$step"
   done
@@ -307,35 +310,87 @@ passed=$((passed + 3))
 # 5. A campaign (scripts/campaign.sh, as `make campaign LAUNCH=...` runs it) whose
 # items' searches and parts' checks run as Slurm jobs (srun), three at a time on the
 # three nodes: a 4x7 proof in parts, kept in a campaign folder as the repository
-# keeps 4x12's. Each job notes its node; the campaign merges the tree, which must
-# be the single run's, and checks its top certificate with the ledger.
+# keeps 4x12's. Each job notes its node, its job, its program and its last
+# argument (the item, or the part) in the file LAUNCHED names; the campaign merges
+# the tree, which must be the single run's, and checks its top certificate with the
+# ledger.
+printf '%s\n' '#!/bin/sh' 'for arg; do case $arg in */mmgen | */mmcheck) program=${arg##*/} ;; esac; last=$arg; done' \
+  'echo "$SLURMD_NODENAME $SLURM_JOB_ID $program ${last##*/}" >> "$LAUNCHED"' \
+  'exec "$@"' > "$work/on-node.sh"
+chmod +x "$work/on-node.sh"
+launch="srun --ntasks=1 --cpus-per-task=1 --quiet $work/on-node.sh"
+# A certified campaign NAME of a board (mmgen ARGS) in $work/NAME, three workers
+# through srun, started in the background.
+start_campaign() {
+  local name=$1; shift
+  mkdir -p "$work/$name/campaigns"
+  "$bin/mmgen" plan "$@" --certificate --dir "$work/$name/campaigns/$name" >/dev/null
+  (cd "$work/$name" && LAUNCHED="$work/$name/launched.txt" LAUNCH="$launch" \
+    "$root/scripts/campaign.sh" "$name" "$work/$name/work" 3 64 "$bin" "" > "$work/$name/said.txt" 2>&1) &
+}
+# Waits (bounded) for the campaign NAME started as PID; its tree must be the single
+# run's of the board (mmgen ARGS) and its proof of TOTAL checked with the ledger.
+campaign_proved() {
+  local pid=$1 name=$2 total=$3 deadline=$((SECONDS + wait_for))
+  shift 3
+  while kill -0 "$pid" 2>/dev/null; do
+    [ $SECONDS -lt $deadline ] || { kill "$pid"; fail "campaign $name still running after $wait_for s"; }
+    sleep 1
+  done
+  wait "$pid" || fail "campaign $name failed: $(cat "$work/$name/said.txt")"
+  grep -q "optimal: total $total, proven (certificate checked: .* premises taken from the checks of its parts recorded in" \
+    "$work/$name/said.txt" || fail "campaign $name did not end with its proof checked: $(cat "$work/$name/said.txt")"
+  cmp "$work/$name/work/$name/optimal-$name.mmt" "$(single "$@")" || fail "campaign $name: its tree differs from the single run"
+}
+# How many jobs of campaign NAME ran PROGRAM.
+launched_count() { awk -v p="$2" '$3 == p' "$work/$1/launched.txt" | grep -c . || true; }
+
 board=(--pegs 4 --colors 7 --strategy optimal)
-camp="$work/campaign"
-mkdir -p "$camp/campaigns"
-"$bin/mmgen" plan "${board[@]}" --certificate --dir "$camp/campaigns/c47" >/dev/null
-items=$("$bin/mmgen" status --dir "$camp/campaigns/c47" --json | sed -n 's/.*"jobs":\([0-9]*\).*/\1/p')
-printf '#!/bin/sh\necho "$SLURMD_NODENAME $SLURM_JOB_ID ${1##*/}" >> "%s/launched.txt"\nexec "$@"\n' "$camp" > "$camp/on-node.sh"
-chmod +x "$camp/on-node.sh"
 t0=$(now)
-said=$(cd "$camp" && LAUNCH="srun --ntasks=1 --cpus-per-task=1 --quiet $camp/on-node.sh" \
-  "$root/scripts/campaign.sh" c47 "$camp/work" 3 64 "$bin" "" 2>&1) || fail "the campaign through srun failed: $said"
-case "$said" in
-  *"optimal: total 11228, proven (certificate checked: "*"premises taken from the checks of its parts recorded in"*) ;;
-  *) fail "the campaign through srun did not end with its proof checked: $said" ;;
-esac
-cmp "$camp/work/c47/optimal-c47.mmt" "$(single "${board[@]}")" || fail "the campaign's 4x7 tree differs from the single run"
-searched=$(grep -c ' mmgen$' "$camp/launched.txt" || true)
-checks=$(grep -c ' mmcheck$' "$camp/launched.txt" || true)
-parts=$(grep -c '^part ' "$camp/campaigns/c47/parts.txt" || true)
-on=$(cut -d ' ' -f 1 "$camp/launched.txt" | sort -u | grep -c . || true)
-jobs_run=$(cut -d ' ' -f 2 "$camp/launched.txt" | sort -u | grep -c . || true)
-[ "$searched" = "$items" ] || fail "$searched searches ran as Slurm jobs, not one per item ($items): $(cat "$camp/launched.txt")"
+start_campaign c47 "${board[@]}"
+campaign_proved $! c47 11228 "${board[@]}"
+notes="$work/c47/launched.txt"
+items=$("$bin/mmgen" status --dir "$work/c47/campaigns/c47" --json | sed -n 's/.*"jobs":\([0-9]*\).*/\1/p')
+searched=$(launched_count c47 mmgen)
+checks=$(launched_count c47 mmcheck)
+parts=$(grep -c '^part ' "$work/c47/campaigns/c47/parts.txt" || true)
+on=$(cut -d ' ' -f 1 "$notes" | sort -u | grep -c . || true)
+jobs_run=$(cut -d ' ' -f 2 "$notes" | sort -u | grep -c . || true)
+[ "$searched" = "$items" ] || fail "$searched searches ran as Slurm jobs, not one per item ($items): $(cat "$notes")"
 # Every item writes a part (one that proves nothing holds no fact and no ledger line).
 [ "$checks" = "$items" ] && [ "$parts" -gt 0 ] || fail "$checks checks ran as Slurm jobs for $items items ($parts ledger lines)"
-[ "$on" -ge 2 ] || fail "every job ran on one node: $(cat "$camp/launched.txt")"
+[ "$on" -ge 2 ] || fail "every job ran on one node: $(cat "$notes")"
 [ "$jobs_run" = $((searched + checks)) ] || fail "$jobs_run Slurm jobs for $((searched + checks)) commands"
 say "campaign: $items items searched and $checks parts checked as $jobs_run Slurm jobs on $on nodes ($(since "$t0") s); its 4x7 tree equals the single run, its top certificate checked with the ledger"
-passed=$((passed + 1))
+
+# 6. A campaign's job lost with its node: a 4x9 campaign as in 5; 3 s after the
+# search of item 1 (1234's class of 2,401 secrets, about 20 s) began, its node's
+# slurmd and the job's processes are killed. Slurm marks the node down and ends
+# the job; the campaign tries the item again on another node and ends with the
+# single run's tree, its proof checked.
+board=(--pegs 4 --colors 9 --strategy optimal)
+t0=$(now)
+start_campaign c49 "${board[@]}"
+campaign=$!
+notes="$work/c49/launched.txt"
+item_1() { awk '$3 == "mmgen" && $4 == "1" { print $1, $2; exit }' "$notes" 2>/dev/null || true; }
+for _ in $(seq 600); do [ -n "$(item_1)" ] && break; sleep 0.2; done
+read -r victim job < <(item_1) || fail "item 1 of the 4x9 campaign was not launched: $(cat "$work/c49/said.txt")"
+sleep 3
+[ "$(squeue -h -j "$job" -t RUNNING -o %i 2>/dev/null)" = "$job" ] || fail "item 1's job $job ended within 3 s: nothing to lose"
+kill -9 "$(cat "$work/slurmd-$victim.pid")"
+for pid in $(step_processes "$job"); do kill -9 "$pid" 2>/dev/null || true; done
+say "campaign, lost node: killed $victim's slurmd and item 1's search (job $job) $(since "$t0") s into the 4x9 campaign"
+campaign_proved "$campaign" c49 34666 "${board[@]}"
+grep -q "the job of item 1's search failed (try 1 of 3); trying again" "$work/c49/said.txt" ||
+  fail "the campaign did not say it tried item 1 again: $(cat "$work/c49/said.txt")"
+again=$(awk -v v="$victim" '$3 == "mmgen" && $4 == "1" && $1 != v { print $1; exit }' "$notes")
+[ -n "$again" ] || fail "item 1 did not run again on another node: $(cat "$notes")"
+say "campaign, lost node: item 1 ran again on $again; the 4x9 campaign's tree equals the single run, its proof checked ($(since "$t0") s in all)"
+slurmd -f "$SLURM_CONF" -N "$victim"
+for _ in $(seq 150); do all_idle && break; sleep 0.2; done
+all_idle || fail "$victim did not come back"
+passed=$((passed + 2))
 
 # Every daemon stopped by its pid, and none left.
 trap - EXIT
