@@ -498,6 +498,45 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     assert!(err.contains("another board"), "{err}");
 }
 
+/// A certified exact plan of `board` in `dir/run`: its folder and its items.
+fn plan_items(dir: &Path, board: &[&str]) -> (PathBuf, Vec<serde_json::Value>) {
+    let run = plan_exact(dir, board);
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    (run, plan["items"].as_array().unwrap().clone())
+}
+
+/// The first guess of item `index` of a plan's `items`.
+fn first_guess(items: &[serde_json::Value], index: usize) -> serde_json::Value {
+    items[index]["path"][0][0].clone()
+}
+
+/// The largest of the items of first guess `guess` (the last of the largest).
+fn largest_item(items: &[serde_json::Value], guess: &serde_json::Value) -> usize {
+    (0..items.len())
+        .filter(|&i| first_guess(items, i) == *guess)
+        .max_by_key(|&i| (items[i]["secrets"].as_u64(), i))
+        .unwrap()
+}
+
+/// `mmgen solve-class` arguments: item `index` of `run` on one thread, saved every
+/// `seconds`.
+fn saving_every(run: &Path, index: usize, seconds: &str) -> Vec<String> {
+    let run = run.to_str().unwrap();
+    [
+        "solve-class",
+        "--dir",
+        run,
+        "--threads",
+        "1",
+        "--checkpoint-every",
+        seconds,
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain([index.to_string()])
+    .collect()
+}
+
 /// An exact item cut off (`kill -9`, saves included: one every millisecond) goes on
 /// from its checkpoint folder; the plan still merges into the single run's bytes,
 /// with a certificate mmcheck proves, and the folder goes once the item is done.
@@ -507,26 +546,9 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     // 4x8: the largest class of the first guess tried first (the optimum's) takes
     // most of a second on one thread; those of hopeless first guesses stop early.
     let board = ["--pegs", "4", "--colors", "8"];
-    let run = plan_exact(&dir, &board);
-    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
-    let planned = plan["items"].as_array().unwrap();
-    let first = |i: usize| planned[i]["path"][0][0].clone();
-    let largest = (0..planned.len())
-        .filter(|&i| first(i) == first(0))
-        .max_by_key(|&i| (planned[i]["secrets"].as_u64(), i))
-        .unwrap();
-    let index = largest.to_string();
-    let args = [
-        &[
-            "solve-class",
-            "--dir",
-            run.to_str().unwrap(),
-            "--threads",
-            "1",
-        ][..],
-        &["--checkpoint-every", "0.001", &index],
-    ]
-    .concat();
+    let (run, planned) = plan_items(&dir, &board);
+    let largest = largest_item(&planned, &first_guess(&planned, 0));
+    let args = saving_every(&run, largest, "0.001");
     let items = run.join("items");
     let saved = items.join(format!("{largest}.checkpoint/checkpoint.mmc"));
     // Waits of 20 to 400 ms (xorshift, seeded); a run that finishes first is undone.
@@ -570,7 +592,10 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         json(&shown)["proven_sets"].as_u64() > Some(0) && !shown.contains("4294967295"),
         "{shown}"
     );
-    let out = common::run("mmgen", &args);
+    let out = common::run(
+        "mmgen",
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -604,6 +629,96 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         "{saves}"
     );
     assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{floors:?}");
+    solve_as_tasks(&run, 2);
+    merges_into_the_single_run(&dir, &run, &board);
+}
+
+/// An exact item whose budget falls while it runs sees it at its next save and
+/// goes on under the lower budget, with what it proved kept; the plan still merges
+/// into the single run's bytes, with a certificate mmcheck proves. On 4x8, the
+/// largest item of the second first guess tried starts under a budget drawn from
+/// the heuristic's total (20688); the first guess's items, done meanwhile by other
+/// processes, cost it in full at the optimum (20471), which lowers it.
+#[test]
+fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
+    let dir = scratch("cluster_budget_falls");
+    let board = ["--pegs", "4", "--colors", "8"];
+    let (run, planned) = plan_items(&dir, &board);
+    let first = |i: usize| first_guess(&planned, i);
+    let second = (0..planned.len()).find(|&i| first(i) != first(0)).unwrap();
+    let largest = largest_item(&planned, &first(second));
+    let siblings: Vec<usize> = (0..planned.len())
+        .filter(|&i| first(i) == first(0))
+        .collect();
+    // The first guess's items solved aside, in a copy of the plan.
+    let aside = dir.join("aside");
+    std::fs::create_dir_all(aside.join("items")).unwrap();
+    std::fs::copy(run.join("plan.json"), aside.join("plan.json")).unwrap();
+    solve_two_at_a_time(&aside, &siblings);
+    let items = run.join("items");
+    let files = |i: usize| [format!("{i}.mmc"), format!("{i}.item")];
+    let args = saving_every(&run, largest, "0.01");
+    let fell = format!("item {largest}: its budget fell from ");
+    // The item started alone; once its first save is made (so it began under the
+    // budget of then), the first guess's files are put in place (each whole:
+    // copied under another name, then renamed). Its search takes about a second;
+    // one that ends before a save sees them is undone.
+    let mut said = String::new();
+    for _ in 0..10 {
+        for i in siblings.iter().chain([&largest]) {
+            for f in files(*i) {
+                let _ = std::fs::remove_file(items.join(f));
+            }
+        }
+        let _ = std::fs::remove_dir_all(items.join(format!("{largest}.checkpoint")));
+        let child = Command::new(bin("mmgen"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let saved = items.join(format!("{largest}.checkpoint"));
+        for _ in 0..500 {
+            if saved.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        for i in &siblings {
+            for f in files(*i) {
+                let tmp = items.join(format!("{f}.tmp"));
+                std::fs::copy(aside.join("items").join(&f), &tmp).unwrap();
+                std::fs::rename(&tmp, items.join(&f)).unwrap();
+            }
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        said = String::from_utf8_lossy(&out.stderr).into_owned();
+        if said.contains(&fell) {
+            break;
+        }
+    }
+    let line = said.lines().find(|l| l.starts_with(&fell));
+    let (was, now) = line
+        .and_then(|l| l.strip_prefix(&fell)?.split_once(" to "))
+        .map(|(was, rest)| {
+            (
+                was.parse::<u64>(),
+                rest.split(' ').next().unwrap().parse::<u64>(),
+            )
+        })
+        .unwrap_or_else(|| panic!("no save saw the budget fall: {said}"));
+    let (was, now) = (was.unwrap(), now.unwrap());
+    assert!(now < was, "{said}");
+    assert!(
+        line.unwrap()
+            .ends_with(&format!("its search goes on under {now}")),
+        "{said}"
+    );
     solve_as_tasks(&run, 2);
     merges_into_the_single_run(&dir, &run, &board);
 }

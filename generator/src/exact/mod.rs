@@ -96,6 +96,7 @@ pub struct Exact {
     pegs: usize,
     codes: usize,
     deadline: Option<Instant>,
+    /// The deadline passed, or the search was stopped ([`Exact::stop`]).
     timed_out: AtomicBool,
     /// Guesses only from the secrets still possible (`--consistent-only`).
     candidates_only: bool,
@@ -181,9 +182,25 @@ impl Exact {
         }
     }
 
-    /// Whether the deadline passed during some search: results since may not be optimal.
+    /// Whether the deadline passed during some search, or it was stopped: results
+    /// since may not be optimal.
     pub fn timed_out(&self) -> bool {
         self.timed_out.load(Ordering::Relaxed)
+    }
+
+    /// Stops the searches running, as a deadline would: each returns what it has,
+    /// which may not be optimal, and from then on nothing is cached or written to
+    /// the certificate, until [`Exact::go_on`]. For a search whose budget fell
+    /// while it ran (a plan's item, as items done elsewhere lower it): stopped,
+    /// then searched again under the lower budget, with what it proved kept.
+    pub fn stop(&self) {
+        self.timed_out.store(true, Ordering::Relaxed);
+    }
+
+    /// Searches run again after [`Exact::stop`] (with no deadline): what was
+    /// cached before is proven, whatever was stopped since.
+    pub fn go_on(&self) {
+        self.timed_out.store(false, Ordering::Relaxed);
     }
 
     /// Whether searches in `context` stop: the deadline passed, and they do not go
@@ -195,6 +212,9 @@ impl Exact {
     fn out_of_time(&self, context: Context) -> bool {
         if context.past_deadline {
             return false;
+        }
+        if self.timed_out() {
+            return true;
         }
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late {

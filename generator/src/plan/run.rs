@@ -15,7 +15,7 @@ use crate::strategy::{CacheSettings, Optimal};
 use crate::{lay_out, Counters, Generated, Node};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -33,15 +33,16 @@ pub struct Run {
     /// goes on from there; `None`: no checkpoints.
     pub saves: Option<Duration>,
     /// Called after each save that succeeded, with the item, where its search
-    /// stands (its class's floor and each guess's there) and the positions this
-    /// run searched: what a long item shows while it runs.
+    /// stands (its class's floor and each guess's there), the positions this
+    /// run searched and its budget if it fell: what a long item shows while it runs.
     pub on_save: Option<OnSave>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
 }
 
-/// What [`Run::on_save`] holds.
-pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64) + Sync>;
+/// What [`Run::on_save`] holds; its last argument, the budget the search was
+/// under and the lower one it goes on under, if the items done since lowered it.
+pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64, Option<(u32, u32)>) + Sync>;
 
 /// A path from the root: (guess, answer) steps.
 type Steps = Vec<(u32, usize)>;
@@ -308,9 +309,7 @@ impl Run {
     ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
-        let (_, known) = self.known(optimal);
-        let budget = exact::budget(&self.plan, index, &known)
-            .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED));
+        let budget = self.budget(optimal, index);
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
         let context = Optimal::context(&work.codes, recipe.settings(), counters);
@@ -330,33 +329,59 @@ impl Run {
             };
             optimal.exact.prove_into(proof);
         }
-        let found = match &saves {
-            None => optimal.exact.cost_below(context, node, depth, budget),
+        let (found, budget) = match &saves {
+            None => (
+                optimal.exact.cost_below(context, node, depth, budget),
+                budget,
+            ),
             Some((every, dir)) => {
                 let loaded = checkpoint::resume(optimal, dir)?;
                 *resumed = (loaded.sets > 0).then_some(loaded);
                 // Saved every so often while the item is searched (a failed save
                 // keeps the one before); a save taken after the class's own fact
                 // leaves that fact last in its certificate, as a run from nothing
-                // does, so the item's part proves the same.
+                // does, so the item's part proves the same. After each save, the
+                // budget is drawn again from the items done by then (by other
+                // processes): if it fell, the search stops and goes on under it,
+                // with what it proved kept (item 26 of 4x12's within-1 searched
+                // for 50 minutes under a budget its own floor had passed).
+                let budget = AtomicU32::new(budget);
                 let done = Done::default();
                 std::thread::scope(|scope| {
                     scope.spawn(|| {
                         checkpoint::every(*every, &done, || {
                             let saved = checkpoint::save(optimal, dir).is_ok();
+                            let was = budget.load(Ordering::Relaxed);
+                            let now = self.budget(optimal, index);
+                            let fell = (now < was).then(|| {
+                                budget.store(now, Ordering::Relaxed);
+                                optimal.exact.stop();
+                                (was, now)
+                            });
                             if let (true, Some(report)) = (saved, &self.on_save) {
                                 let standing = optimal.exact.standing(context, node, depth, None);
                                 let searched = optimal.exact.nodes.load(Ordering::Relaxed);
-                                report(index, &standing, searched);
+                                report(index, &standing, searched, fell);
                             }
                         })
                     });
-                    let found = optimal.exact.cost_below(context, node, depth, budget);
+                    // A search stopped for a budget that fell goes on under it; one
+                    // that ended before the stop was seen ends the item.
+                    let found = loop {
+                        let under = budget.load(Ordering::Relaxed);
+                        let found = optimal.exact.cost_below(context, node, depth, under);
+                        if !optimal.exact.timed_out() {
+                            break (found, under);
+                        }
+                        optimal.exact.go_on();
+                    };
                     done.set();
                     found
                 })
             }
         };
+        // A stop that came after the search ended stopped nothing.
+        optimal.exact.go_on();
         let certificate = match optimal.exact.take_proof() {
             None => None,
             Some(proof) => {
@@ -384,6 +409,14 @@ impl Run {
             ));
         }
         Ok((Outcome::Tree(subtree), certificate))
+    }
+
+    /// What exact item `index` must cost less than to matter, by the items done
+    /// now ([`exact::budget`]); [`UNLIMITED`] if anything it costs does.
+    fn budget(&self, optimal: &Optimal, index: usize) -> u32 {
+        let (_, known) = self.known(optimal);
+        exact::budget(&self.plan, index, &known)
+            .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED))
     }
 
     /// Which items are done, missing or damaged, and for an exact plan, where

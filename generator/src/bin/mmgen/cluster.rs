@@ -104,7 +104,9 @@ pub struct SolveArgs {
     /// an item cut off goes on from there when solved again; the folder goes once
     /// the item is done. Each save prints a line on stderr: the positions
     /// searched, the least its class can cost as far as the search has proven,
-    /// and how far the guess of least floor there is solved.
+    /// and how far the guess of least floor there is solved. After each save the
+    /// item's budget is drawn again from the items done by then (by other
+    /// processes too): if it fell, the search goes on under it, and says so.
     #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::period)]
     checkpoint_every: Option<f64>,
 }
@@ -262,11 +264,16 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         }
         run.saves = Some(std::time::Duration::from_secs_f64(every));
         let board = run.plan.recipe.board;
-        run.on_save = Some(Box::new(move |index, standing, searched| {
+        run.on_save = Some(Box::new(move |index, standing, searched, fell| {
             eprintln!(
                 "item {index}: saved; {}",
                 item_standing(board, standing, searched)
             );
+            if let Some((was, now)) = fell {
+                eprintln!(
+                    "item {index}: its budget fell from {was} to {now} (items done since it began): its search goes on under {now}"
+                );
+            }
         }));
     }
     let items = match (args.task, args.tasks) {
