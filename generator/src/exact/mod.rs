@@ -185,7 +185,7 @@ impl Exact {
     /// Whether the deadline passed during some search, or it was stopped: results
     /// since may not be optimal.
     pub fn timed_out(&self) -> bool {
-        self.timed_out.load(Ordering::Relaxed)
+        self.timed_out.load(Ordering::Acquire)
     }
 
     /// Stops the searches running, as a deadline would: each returns what it has,
@@ -194,7 +194,9 @@ impl Exact {
     /// while it ran (a plan's item, as items done elsewhere lower it): stopped,
     /// then searched again under the lower budget, with what it proved kept.
     pub fn stop(&self) {
-        self.timed_out.store(true, Ordering::Relaxed);
+        // Release: whatever the stopping thread wrote before (a new budget) is
+        // seen by a thread that sees the stop.
+        self.timed_out.store(true, Ordering::Release);
     }
 
     /// Searches run again after [`Exact::stop`] (with no deadline): what was
