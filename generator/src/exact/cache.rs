@@ -284,7 +284,7 @@ impl Generation {
 }
 
 /// How many shards the cache is split into: a power of two.
-pub(super) const SHARDS: usize = 256;
+pub const SHARDS: usize = 256;
 const _: () = assert!(SHARDS.is_power_of_two());
 
 /// Sets of at least this many secrets are kept apart from the smaller ones (see

@@ -74,7 +74,7 @@ mod subtrees;
 pub use bounds::lower_bound;
 use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
-pub use cache::{CacheSettings, DEFAULT_CACHE_MIB};
+pub use cache::{CacheSettings, DEFAULT_CACHE_MIB, SHARDS};
 pub use checkpoint::{summary, summary_with_classes, Checkpoint, Summary};
 pub use found::{Solved, Standing};
 use options::{At, Best, Choice};

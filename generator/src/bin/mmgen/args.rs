@@ -248,6 +248,7 @@ pub fn margin_for(board: Board, strategy: StrategyKind, limit: f64) -> Duration 
         exact_below: false,
         time_limit: None,
         cache_bytes: 0,
+        saves: false,
     };
     let least = generator::estimate::estimate(&run, FASTEST_SCORING_NS).seconds;
     match least.is_some_and(|s| s.low > margin.as_secs_f64()) {

@@ -355,6 +355,7 @@ fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, F
         exact_below: false,
         time_limit: None,
         cache_bytes: asked as u64,
+        saves: args.checkpoint_every.is_some(),
     };
     // An exact search's memory has no rate in it: any scoring time will do.
     let estimate = estimate::estimate(&run, 1.0);

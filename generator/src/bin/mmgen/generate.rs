@@ -258,6 +258,7 @@ fn estimate_of(
             .cache_mib
             .map_or(DEFAULT_CACHE_MIB as u64, u64::from))
             << 20,
+        saves: args.search.checkpoint.is_some(),
     };
     let nanos = match budget {
         Some(budget) => estimate::scoring_nanos(board, budget),
