@@ -51,12 +51,12 @@ launch=()
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
-# launched WHAT DONE COMMAND...: COMMAND (WHAT, to the log), through LAUNCH if it is set. Through LAUNCH it
-# succeeded only if its job then made the file DONE: srun exits 0 when its job's
-# node is lost (Slurm 22.05 here: "srun: error: Node failure"), so its status alone
-# would take a lost search for a finished one. A launched command that fails is run
-# again, up to three tries in all: an item goes on from its last save, a part's
-# check from its record.
+# launched WHAT DONE COMMAND...: COMMAND (named WHAT in the log), through LAUNCH if
+# it is set. Through LAUNCH it succeeded only if its job then made the file DONE:
+# srun exits 0 when its job's node is lost (Slurm 22.05 here: "srun: error: Node
+# failure"), so its status alone would take a lost search for a finished one. A
+# launched command that fails is run again, up to three tries in all: an item goes
+# on from its last save, a part's check from its record.
 launched() {
   local what=$1 done=$2 try
   shift 2
