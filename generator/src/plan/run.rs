@@ -344,7 +344,9 @@ impl Run {
                 // budget is drawn again from the items done by then (by other
                 // processes): if it fell, the search stops and goes on under it,
                 // with what it proved kept (item 26 of 4x12's within-1 searched
-                // for 50 minutes under a budget its own floor had passed).
+                // for 50 minutes under the budget it began with; resumed in the
+                // next session under the budget left by the items done meanwhile,
+                // it needed 1 position: it had proven its class dearer already).
                 let budget = AtomicU32::new(budget);
                 let done = Done::default();
                 std::thread::scope(|scope| {
