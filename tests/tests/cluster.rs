@@ -641,7 +641,22 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
 /// processes, cost it in full at the optimum (20471), which lowers it.
 #[test]
 fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
-    let dir = scratch("cluster_budget_falls");
+    budget_falls_while_an_item_runs("cluster_budget_falls", "0.01", None);
+}
+
+/// Between saves too: an item saved once an hour draws its budget every
+/// `--budget-every` seconds, and sees the fall with no save made.
+#[test]
+fn an_item_s_budget_is_drawn_again_between_its_saves() {
+    budget_falls_while_an_item_runs("cluster_budget_polled", "3600", Some("0.01"));
+}
+
+/// Solves the largest item of 4x8's second first guess, saved every `every`
+/// seconds (its budget drawn every `budget_every` seconds if given), while the
+/// first guess's items are put in place; checks that it saw its budget fall, and
+/// that the plan then merges into the single run's proof.
+fn budget_falls_while_an_item_runs(name: &str, every: &str, budget_every: Option<&str>) {
+    let dir = scratch(name);
     let board = ["--pegs", "4", "--colors", "8"];
     let (run, planned) = plan_items(&dir, &board);
     let first = |i: usize| first_guess(&planned, i);
@@ -657,12 +672,16 @@ fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
     solve_two_at_a_time(&aside, &siblings);
     let items = run.join("items");
     let files = |i: usize| [format!("{i}.mmc"), format!("{i}.item")];
-    let args = saving_every(&run, largest, "0.01");
+    let mut args = saving_every(&run, largest, every);
+    if let Some(seconds) = budget_every {
+        args.splice(1..1, ["--budget-every".to_string(), seconds.to_string()]);
+    }
     let fell = format!("item {largest}: its budget fell from ");
-    // The item started alone; once its first save is made (so it began under the
-    // budget of then), the first guess's files are put in place (each whole:
-    // copied under another name, then renamed). Its search takes about a second;
-    // one that ends before a save sees them is undone.
+    // The item started alone; once it has begun under the budget of then (its
+    // first save made, or a tenth of a second gone when it saves once an hour),
+    // the first guess's files are put in place (each whole: copied under another
+    // name, then renamed). Its search takes about a second; one that ends before
+    // a draw of its budget sees them is undone.
     let mut said = String::new();
     for _ in 0..10 {
         for i in siblings.iter().chain([&largest]) {
@@ -677,12 +696,17 @@ fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let saved = items.join(format!("{largest}.checkpoint"));
-        for _ in 0..500 {
-            if saved.exists() {
-                break;
+        match budget_every {
+            None => {
+                let saved = items.join(format!("{largest}.checkpoint"));
+                for _ in 0..500 {
+                    if saved.exists() {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
             }
-            std::thread::sleep(std::time::Duration::from_millis(2));
+            Some(_) => std::thread::sleep(std::time::Duration::from_millis(100)),
         }
         for i in &siblings {
             for f in files(*i) {
@@ -711,7 +735,7 @@ fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
                 rest.split(' ').next().unwrap().parse::<u64>(),
             )
         })
-        .unwrap_or_else(|| panic!("no save saw the budget fall: {said}"));
+        .unwrap_or_else(|| panic!("no draw saw the budget fall: {said}"));
     let (was, now) = (was.unwrap(), now.unwrap());
     assert!(now < was, "{said}");
     assert!(
@@ -719,6 +743,9 @@ fn an_exact_item_goes_on_under_a_budget_that_fell_while_it_ran() {
             .ends_with(&format!("its search goes on under {now}")),
         "{said}"
     );
+    if budget_every.is_some() {
+        assert!(!said.contains(": saved; "), "{said}");
+    }
     solve_as_tasks(&run, 2);
     merges_into_the_single_run(&dir, &run, &board);
 }

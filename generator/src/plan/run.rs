@@ -33,16 +33,33 @@ pub struct Run {
     /// goes on from there; `None`: no checkpoints.
     pub saves: Option<Duration>,
     /// Called after each save that succeeded, with the item, where its search
-    /// stands (its class's floor and each guess's there), the positions this
-    /// run searched and its budget if it fell: what a long item shows while it runs.
+    /// stands (its class's floor and each guess's there) and the positions this
+    /// run searched: what a long item shows while it runs.
     pub on_save: Option<OnSave>,
+    /// With saves: how often an item's budget is drawn again between them (at
+    /// each save too); `BUDGET_EVERY` unless set.
+    pub budget_every: Duration,
+    /// Called when an item's budget fell while it was searched, with the item,
+    /// the budget the search was under and the lower one it goes on under.
+    pub on_fall: Option<OnFall>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
 }
 
-/// What [`Run::on_save`] holds; its last argument, the budget the search was
-/// under and the lower one it goes on under, if the items done since lowered it.
-pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64, Option<(u32, u32)>) + Sync>;
+/// What [`Run::on_save`] holds.
+pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64) + Sync>;
+
+/// What [`Run::on_fall`] holds.
+pub type OnFall = Box<dyn Fn(usize, u32, u32) + Sync>;
+
+/// How often, by default, an item saved every so often draws its budget again
+/// between saves.
+/// Items of one guess are solved side by side, smallest first, so a big item's
+/// budget falls whenever a worker beside it finishes a sibling; with the budget
+/// drawn only at saves (every 10 minutes in a campaign), an item searched on for
+/// up to 10 minutes under a budget already out of date. Drawing it reads the
+/// items done (about 1 MB for 4x12's split of 472 items): cheap at this period.
+const BUDGET_EVERY: Duration = Duration::from_secs(30);
 
 /// A path from the root: (guess, answer) steps.
 type Steps = Vec<(u32, usize)>;
@@ -148,6 +165,8 @@ impl Run {
             cache: CacheSettings::default(),
             saves: None,
             on_save: None,
+            budget_every: BUDGET_EVERY,
+            on_fall: None,
             work: OnceLock::new(),
         };
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
@@ -169,6 +188,8 @@ impl Run {
             cache: CacheSettings::default(),
             saves: None,
             on_save: None,
+            budget_every: BUDGET_EVERY,
+            on_fall: None,
             work: OnceLock::new(),
         })
     }
@@ -342,28 +363,36 @@ impl Run {
                 // leaves that fact last in its certificate, as a run from nothing
                 // does, so the item's part proves the same. After each save, the
                 // budget is drawn again from the items done by then (by other
-                // processes): if it fell, the search stops and goes on under it,
-                // with what it proved kept (item 26 of 4x12's within-1 searched
-                // for 50 minutes under the budget it began with; resumed in the
-                // next session under the budget left by the items done meanwhile,
-                // it needed 1 position: it had proven its class dearer already).
+                // processes), and between saves every `budget_every`: if it
+                // fell, the search stops and goes on under it, with what it
+                // proved kept (item 26 of 4x12's within-1 searched for 50 minutes
+                // under the budget it began with; resumed in the next session
+                // under the budget left by the items done meanwhile, it needed 1
+                // position: it had proven its class dearer already).
                 let budget = AtomicU32::new(budget);
                 let done = Done::default();
                 std::thread::scope(|scope| {
                     scope.spawn(|| {
-                        checkpoint::every(*every, &done, || {
-                            let saved = checkpoint::save(optimal, dir).is_ok();
+                        let mut saved_at = Instant::now();
+                        checkpoint::every((*every).min(self.budget_every), &done, || {
+                            if saved_at.elapsed() >= *every {
+                                saved_at = Instant::now();
+                                let saved = checkpoint::save(optimal, dir).is_ok();
+                                if let (true, Some(report)) = (saved, &self.on_save) {
+                                    let standing =
+                                        optimal.exact.standing(context, node, depth, None);
+                                    let searched = optimal.exact.nodes.load(Ordering::Relaxed);
+                                    report(index, &standing, searched);
+                                }
+                            }
                             let was = budget.load(Ordering::Relaxed);
                             let now = self.budget(optimal, index);
-                            let fell = (now < was).then(|| {
+                            if now < was {
                                 budget.store(now, Ordering::Relaxed);
                                 optimal.exact.stop();
-                                (was, now)
-                            });
-                            if let (true, Some(report)) = (saved, &self.on_save) {
-                                let standing = optimal.exact.standing(context, node, depth, None);
-                                let searched = optimal.exact.nodes.load(Ordering::Relaxed);
-                                report(index, &standing, searched, fell);
+                                if let Some(report) = &self.on_fall {
+                                    report(index, was, now);
+                                }
                             }
                         })
                     });

@@ -104,11 +104,17 @@ pub struct SolveArgs {
     /// an item cut off goes on from there when solved again; the folder goes once
     /// the item is done. Each save prints a line on stderr: the positions
     /// searched, the least its class can cost as far as the search has proven,
-    /// and how far the guess of least floor there is solved. After each save the
-    /// item's budget is drawn again from the items done by then (by other
-    /// processes too): if it fell, the search goes on under it, and says so.
+    /// and how far the guess of least floor there is solved. At each save, and
+    /// every --budget-every seconds between saves, the item's budget is drawn
+    /// again from the items done by then (by other processes too): if it fell,
+    /// the search goes on under it, and says so.
     #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::period)]
     checkpoint_every: Option<f64>,
+    /// With --checkpoint-every: seconds between draws of an item's budget from
+    /// the items done (default 30; each draw reads their files, so a site whose
+    /// many jobs share a slow file system may want fewer).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint_every", value_parser = lookup::cli::period)]
+    budget_every: Option<f64>,
 }
 
 /// Work items done, missing and damaged, and the time left; or where a proof
@@ -263,17 +269,20 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             ));
         }
         run.saves = Some(std::time::Duration::from_secs_f64(every));
+        if let Some(seconds) = args.budget_every {
+            run.budget_every = std::time::Duration::from_secs_f64(seconds);
+        }
         let board = run.plan.recipe.board;
-        run.on_save = Some(Box::new(move |index, standing, searched, fell| {
+        run.on_save = Some(Box::new(move |index, standing, searched| {
             eprintln!(
                 "item {index}: saved; {}",
                 item_standing(board, standing, searched)
             );
-            if let Some((was, now)) = fell {
-                eprintln!(
-                    "item {index}: its budget fell from {was} to {now} (items done since it began): its search goes on under {now}"
-                );
-            }
+        }));
+        run.on_fall = Some(Box::new(|index, was, now| {
+            eprintln!(
+                "item {index}: its budget fell from {was} to {now} (items done since it began): its search goes on under {now}"
+            );
         }));
     }
     let items = match (args.task, args.tasks) {
