@@ -17,6 +17,8 @@ pub struct Board {
     pub codes: Vec<Code>,
     /// How many of each colour each code has.
     pub counts: Vec<[u8; 16]>,
+    /// Each code as [`Marks`], for [`Board::answer`].
+    marks: Vec<Marks>,
     /// `after[j]`: how many ways pegs `j + 1..` can be filled once pegs `..=j` are.
     after: [u32; 8],
 }
@@ -43,6 +45,7 @@ impl Board {
             code[peg + 1..pegs].fill(0);
         }
         let counts = codes.iter().map(|c| count_colors(c, pegs)).collect();
+        let marks = codes.iter().map(|c| Marks::of(c, pegs)).collect();
         let mut after = [1u32; 8];
         for j in (0..pegs.saturating_sub(1)).rev() {
             let choices = if repeat { colors } else { colors - j - 1 };
@@ -54,6 +57,7 @@ impl Board {
             repeat,
             codes,
             counts,
+            marks,
             after,
         })
     }
@@ -85,17 +89,10 @@ impl Board {
     }
 
     /// The answer the code numbered `guess` gets from the one numbered `secret`,
-    /// as blacks * (pegs + 1) + whites. Blacks count the equal pegs (over all 8 at
-    /// once: the pegs past the board's are 0 in both); blacks + whites is the sum
-    /// over colours of the lesser count in guess and secret (over all 16 at once:
-    /// a colour one lacks adds 0). Both loops become a few vector instructions.
+    /// as blacks * (pegs + 1) + whites, from the two codes' marks (`Marks`).
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        let (g, s) = (&self.codes[guess as usize], &self.codes[secret as usize]);
-        let equal = g.iter().zip(s).filter(|(a, b)| a == b).count();
-        let blacks = equal - (8 - self.pegs);
-        let (gc, sc) = (&self.counts[guess as usize], &self.counts[secret as usize]);
-        let shared: u8 = gc.iter().zip(sc).map(|(&a, &b)| a.min(b)).sum();
-        blacks * (self.pegs + 1) + usize::from(shared) - blacks
+        let (g, s) = (self.marks[guess as usize], self.marks[secret as usize]);
+        g.answer(s, self.pegs)
     }
 
     /// Room for every answer's index: blacks and whites from 0 to the pegs.
@@ -107,6 +104,55 @@ impl Board {
     pub fn win(&self) -> usize {
         self.pegs * (self.pegs + 1)
     }
+}
+
+/// A code as two sets of marks, one bit each: `places` marks (peg, colour) for
+/// each peg's colour, so two codes mark the same place once for each peg where
+/// they agree; `counts` marks (colour, k) for k below the code's count of that
+/// colour, so two codes mark the same count the lesser of their counts of each
+/// colour. At most 8 pegs of 16 colours: 128 places, and 16 colours of up to 8.
+#[derive(Clone, Copy)]
+struct Marks {
+    places: u128,
+    counts: u128,
+}
+
+impl Marks {
+    fn of(code: &Code, pegs: usize) -> Marks {
+        let mut marks = Marks {
+            places: 0,
+            counts: 0,
+        };
+        let mut seen = [0u32; 16];
+        for (j, &c) in code[..pegs].iter().enumerate() {
+            let c = u32::from(c);
+            marks.places |= 1 << (j as u32 * 16 + c);
+            marks.counts |= 1 << (c * 8 + seen[c as usize]);
+            seen[c as usize] += 1;
+        }
+        marks
+    }
+
+    /// The answer `self`, a guess, gets from `secret`, as blacks * (pegs + 1) +
+    /// whites: the pegs they agree on are the places both mark, the colours they
+    /// share the counts both mark, and blacks + whites is the shared count, so
+    /// this is blacks * pegs + shared. [`plain_answer`] is the count it is tested
+    /// against.
+    fn answer(self, secret: Marks, pegs: usize) -> usize {
+        let blacks = (self.places & secret.places).count_ones() as usize;
+        let shared = (self.counts & secret.counts).count_ones() as usize;
+        blacks * pegs + shared
+    }
+}
+
+/// [`Marks::answer`] counted from the codes themselves: blacks are the equal pegs,
+/// blacks + whites the sum over colours of the lesser count in guess and secret.
+#[cfg(test)]
+fn plain_answer(g: &Code, s: &Code, pegs: usize) -> usize {
+    let blacks = (0..pegs).filter(|&j| g[j] == s[j]).count();
+    let (gc, sc) = (count_colors(g, pegs), count_colors(s, pegs));
+    let shared: usize = (0..16).map(|c| usize::from(gc[c].min(sc[c]))).sum();
+    blacks * (pegs + 1) + shared - blacks
 }
 
 /// How many of each colour `code` has.
@@ -259,6 +305,38 @@ mod tests {
         assert_eq!((answer / 5, answer % 5), (2, 1));
         assert_eq!(b.answers(), 14);
         assert_eq!(b.answer(guess, guess), b.win());
+    }
+
+    /// The marks' answer is the plain count's, for every pair of codes of small
+    /// boards with and without repeats, and for pairs of codes of 8 pegs over 16
+    /// colours (the widest board, too big to list).
+    #[test]
+    fn answers_from_marks_are_the_plain_count() {
+        for (pegs, colors, repeat) in [(4, 6, true), (3, 5, true), (5, 3, true), (4, 7, false)] {
+            let b = Board::new(pegs, colors, repeat).unwrap();
+            for (g, gc) in b.codes.iter().enumerate() {
+                for (s, sc) in b.codes.iter().enumerate() {
+                    let plain = plain_answer(gc, sc, pegs);
+                    assert_eq!(b.answer(g as u32, s as u32), plain, "{gc:?} {sc:?}");
+                }
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut code = || {
+            let mut c = [0u8; 8];
+            for peg in &mut c {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                // Few colours now and then, for repeats.
+                let colors = if seed >> 63 == 0 { 16 } else { 3 };
+                *peg = ((seed >> 33) % colors) as u8;
+            }
+            c
+        };
+        for _ in 0..20_000 {
+            let (g, s) = (code(), code());
+            let marks = Marks::of(&g, 8).answer(Marks::of(&s, 8), 8);
+            assert_eq!(marks, plain_answer(&g, &s, 8), "{g:?} {s:?}");
+        }
     }
 
     /// Every relabelling of a board of 3 pegs and 4 colours.
