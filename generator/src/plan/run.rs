@@ -54,6 +54,7 @@ pub type OnFall = Box<dyn Fn(usize, u32, u32) + Sync>;
 
 /// How often, by default, an item saved every so often draws its budget again
 /// between saves.
+///
 /// Items of one guess are solved side by side, smallest first, so a big item's
 /// budget falls whenever a worker beside it finishes a sibling; with the budget
 /// drawn only at saves (every 10 minutes in a campaign), an item searched on for
