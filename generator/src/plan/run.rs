@@ -159,17 +159,7 @@ impl Run {
         std::fs::create_dir_all(&items).map_err(io(dir))?;
         let plan_path = dir.join("plan.json");
         write_owned(&plan_path, text.as_bytes()).map_err(|e| e.to_string())?;
-        let run = Run {
-            dir: dir.to_path_buf(),
-            plan,
-            id: identity(&text),
-            cache: CacheSettings::default(),
-            saves: None,
-            on_save: None,
-            budget_every: BUDGET_EVERY,
-            on_fall: None,
-            work: OnceLock::new(),
-        };
+        let run = Run::with_defaults(dir, plan, &text);
         for (name, script) in super::slurm::scripts(&run, mmgen, tasks) {
             let path = dir.join(name);
             write_owned(&path, script.as_bytes()).map_err(|e| e.to_string())?;
@@ -182,17 +172,23 @@ impl Run {
     pub fn open(dir: &Path) -> Result<Run, String> {
         let path = dir.join("plan.json");
         let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-        Ok(Run {
+        Ok(Run::with_defaults(dir, Plan::from_json(&text)?, &text))
+    }
+
+    /// The run of `plan` (whose text is `text`) in `dir`, with the default cache,
+    /// no saves and no hooks.
+    fn with_defaults(dir: &Path, plan: Plan, text: &str) -> Run {
+        Run {
             dir: dir.to_path_buf(),
-            plan: Plan::from_json(&text)?,
-            id: identity(&text),
+            plan,
+            id: identity(text),
             cache: CacheSettings::default(),
             saves: None,
             on_save: None,
             budget_every: BUDGET_EVERY,
             on_fall: None,
             work: OnceLock::new(),
-        })
+        }
     }
 
     /// The plan's identity: the CRC-32 of its text, which its items carry.
