@@ -754,7 +754,8 @@ fn budget_falls_while_an_item_runs(name: &str, every: &str, budget_every: Option
 /// search tries there, each with its answer classes as items whose paths go on from
 /// the item's; merged back into the item, with a certificate resting on its own
 /// parts, the whole plan merges into the single run's bytes and is proven from the
-/// ledger of every part, those of the split item's included.
+/// ledger of every part, those of the split item's included. The status says what
+/// is left to solve on each level.
 #[test]
 fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let dir = scratch("cluster_within");
@@ -885,7 +886,36 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
             && todo.lines().count() as u64 + 1 == seen["missing"].as_u64().unwrap(),
         "{todo}"
     );
+    // What is left to solve is the items --todo lists, by the plan's sizes.
+    let items = read(&parent)["items"].clone();
+    let sizes: Vec<u64> = (todo.lines())
+        .map(|l| {
+            items[l.parse::<usize>().unwrap()]["secrets"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seen["to_solve"], sizes.len(), "{seen}");
+    assert_eq!(
+        seen["to_solve_secrets"],
+        sizes.iter().sum::<u64>(),
+        "{seen}"
+    );
+    assert_eq!(
+        seen["to_solve_largest"],
+        *sizes.iter().max().unwrap(),
+        "{seen}"
+    );
     let said = ok("mmgen", &["status", "--dir", p]);
+    assert!(
+        said.contains(&format!(
+            "to solve     {} items (besides the items split a level deeper, whose lines are \
+             below), {} secrets in all",
+            sizes.len(),
+            sizes.iter().sum::<u64>()
+        )),
+        "{said}"
+    );
     assert!(
         said.contains(&format!(
             "split        item 2's class of {class} secrets, in {s}: "

@@ -135,6 +135,13 @@ impl Status {
         (self.secrets_done > 0)
             .then(|| self.seconds / self.secrets_done as f64 * self.secrets_left as f64)
     }
+
+    /// Whether item `index` is still to solve here: not done (missing or damaged)
+    /// and not split a level deeper (its split solves it).
+    pub fn to_solve(&self, index: usize) -> bool {
+        let left = self.missing.contains(&index) || self.damaged.contains(&index);
+        left && !self.splits.iter().any(|(split, _)| *split == index)
+    }
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
@@ -466,10 +473,8 @@ impl Run {
     /// solve.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
         let status = self.status()?;
-        let left = |i: &usize| status.missing.contains(i) || status.damaged.contains(i);
-        let split = |i: &usize| status.splits.iter().any(|(s, _)| s == i);
         let order = exact::order(&self.plan).into_iter();
-        Ok(order.filter(|i| left(i) && !split(i)).collect())
+        Ok(order.filter(|&i| status.to_solve(i)).collect())
     }
 
     /// The plan of item `index`'s class a level deeper, if there is one where a

@@ -400,6 +400,23 @@ pub fn status(args: &StatusArgs) -> Outcome {
     let mut out = std::io::stdout().lock();
     let split_dir = |item: usize| run.split_dir(item).display().to_string();
     let least = |split: &Status| split.standing.as_ref().map(|s| s.floor);
+    // The items this run's workers still have to solve, by their classes' sizes.
+    let mut to_solve: Vec<u32> = (0..status.jobs)
+        .filter(|&i| status.to_solve(i))
+        .map(|i| run.plan.items[i].secrets)
+        .collect();
+    to_solve.sort_unstable_by(|a, b| b.cmp(a));
+    let to_solve_secrets: u64 = to_solve.iter().map(|&n| u64::from(n)).sum();
+    // Those of first guesses shown dearer than the best known total: each is
+    // solved at once (its budget is below what it costs at least).
+    let settled = (standing.iter())
+        .flat_map(|s| {
+            s.firsts
+                .iter()
+                .filter(|f| !f.open && !matches!(f.cost, Cost::Exact(_)))
+        })
+        .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
+        .count();
     if args.json {
         let json = serde_json::json!({
             "jobs": status.jobs,
@@ -410,6 +427,10 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "damaged_items": status.damaged,
             "seconds": status.seconds,
             "seconds_left": status.seconds_left(),
+            "to_solve": to_solve.len(),
+            "to_solve_secrets": to_solve_secrets,
+            "to_solve_largest": to_solve.first(),
+            "to_solve_settled": settled,
             "best_first": best.and_then(|(guess, _)| code(guess)),
             "best_total": best.map(|(_, total)| total),
             "lower_bound": standing.map(|s| s.floor),
@@ -490,6 +511,26 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "time left    unknown until an item is done; \
              without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
         )?,
+    }
+    if let Some(&largest) = to_solve.first() {
+        let big = to_solve.iter().filter(|&&n| n >= 1000).count();
+        let split = match status.splits.is_empty() {
+            true => "",
+            false => " (besides the items split a level deeper, whose lines are below)",
+        };
+        let quick = match settled {
+            0 => String::new(),
+            n => format!(
+                "; {n} of them of first guesses shown dearer than the best known, \
+                 each solved at once"
+            ),
+        };
+        writeln!(
+            out,
+            "to solve     {} items{split}, {to_solve_secrets} secrets in all, {big} of 1000 \
+             secrets or more, the largest {largest}{quick}",
+            to_solve.len()
+        )?;
     }
     if let Some(standing) = standing {
         if let Some((guess, total)) = best {
