@@ -407,14 +407,11 @@ pub fn status(args: &StatusArgs) -> Outcome {
         .collect();
     to_solve.sort_unstable_by(|a, b| b.cmp(a));
     let to_solve_secrets: u64 = to_solve.iter().map(|&n| u64::from(n)).sum();
-    // Those of first guesses shown dearer than the best known total: each is
-    // solved at once (its budget is below what it costs at least).
+    // Those of first guesses no longer open (a guess costed in full has none left,
+    // so these were shown dearer than the best known total): each is solved at
+    // once (its budget is below what it costs at least).
     let settled = (standing.iter())
-        .flat_map(|s| {
-            s.firsts
-                .iter()
-                .filter(|f| !f.open && !matches!(f.cost, Cost::Exact(_)))
-        })
+        .flat_map(|s| s.firsts.iter().filter(|f| !f.open))
         .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
         .count();
     if args.json {
