@@ -93,7 +93,7 @@ if [ ${#levels[@]} = 0 ]; then
   exit 0
 fi
 
-# fill KEPT RUN: the plan, the items done and the ledger kept in KEPT, as far as the
+# fill KEPT RUN: the plan (and its items' floors), the items done and the ledger kept in KEPT, as far as the
 # work folder RUN lacks them: what is there already (from this machine's earlier
 # runs) is never replaced.
 fill() {
@@ -101,6 +101,7 @@ fill() {
   put "$1/plan.json" "$2/plan.json"
   cmp -s "$1/plan.json" "$2/plan.json" || fail "$2/plan.json is another plan than $1/plan.json"
   [ ! -f "$1/parts.txt" ] || put "$1/parts.txt" "$2/parts.txt"
+  [ ! -f "$1/floors.txt" ] || put "$1/floors.txt" "$2/floors.txt"
   for item in "$1"/items/*.item; do
     [ ! -e "$item" ] || put "$item" "$2/items/${item##*/}"
   done
@@ -136,6 +137,8 @@ keep() {
       if [ -f "$2/parts.txt" ]; then
         cp "$2/parts.txt" "$1/parts.txt.tmp" && mv "$1/parts.txt.tmp" "$1/parts.txt" || exit 1
       fi
+      # The items' floors, worked out once in RUN (mmgen), kept with the plan.
+      [ ! -f "$2/floors.txt" ] || put "$2/floors.txt" "$1/floors.txt"
       mkdir -p "$1/items" && cp "$2/items/$3.item" "$1/items/$3.item.tmp" || exit 1
       rm -f "$part" "$2/items/$3.checked" && mv "$1/items/$3.item.tmp" "$1/items/$3.item"
     ) 8> "$2/ledger.lock"

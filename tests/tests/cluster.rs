@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use lookup::Code;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -920,8 +921,9 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
         said.contains(&format!(
             "split        item 2's class of {class} secrets, in {s}: "
         )) && said.contains(&format!("mmgen merge --dir {s} --into {p}"))
-            && said
-                .contains("(proven by the items done, those of the splits below and the bounds)"),
+            && said.contains(
+                "(proven by the items done, those of the splits below and the others' floors)"
+            ),
         "{said}"
     );
     // Each part checked where it was written, and let go.
@@ -1336,6 +1338,105 @@ fn outcome_tag(item: &[u8]) -> u8 {
         }
     };
     item[after]
+}
+
+/// The least `n` secrets can cost with `branching` non-winning answers a guess, by
+/// their number alone: 1 solved by the first guess, `branching` by the second...
+fn size_bound(n: u64, branching: u64) -> u64 {
+    let (mut total, mut left, mut here, mut level) = (0, n, 1, 1);
+    while left > 0 {
+        let placed = here.min(left);
+        total += level * placed;
+        left -= placed;
+        here *= branching;
+        level += 1;
+    }
+    total
+}
+
+/// The least an item's class can cost looking one guess ahead, the plain way: every
+/// code of the board scored against every secret of the class, the size bounds
+/// of the classes it leaves (the win's aside), the least over codes that tell the
+/// class something.
+fn plain_look(board: &lookup::Board, path: &[(u32, usize)]) -> u64 {
+    let pegs = board.pegs();
+    let answer = |g: Code, s: Code| lookup::score::score(g, s, pegs).index(pegs);
+    let win = lookup::score::Feedback::win(pegs).index(pegs);
+    let codes: Vec<Code> = board.codes().collect();
+    let class: Vec<Code> = (codes.iter().copied())
+        .filter(|&s| path.iter().all(|&(g, a)| answer(codes[g as usize], s) == a))
+        .collect();
+    let n = class.len() as u64;
+    let branching = lookup::score::answer_count(pegs) as u64 - 1;
+    (codes.iter())
+        .filter_map(|&g| {
+            let mut sizes = [0u64; 64];
+            class.iter().for_each(|&s| sizes[answer(g, s)] += 1);
+            let told = sizes[win] > 0 || sizes.iter().filter(|&&c| c > 0).count() > 1;
+            let classes = sizes.iter().enumerate().filter(|&(a, _)| a != win);
+            told.then(|| n + classes.map(|(_, &c)| size_bound(c, branching)).sum::<u64>())
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn an_exact_plan_s_items_count_at_their_floors_one_guess_ahead() {
+    // Each item's floor, worked out once and kept beside the plan, is the look one
+    // guess ahead at its class, which the plain scoring of every code finds too.
+    let dir = scratch("cluster_floors_47");
+    let run = plan_exact(&dir, &["--pegs", "4", "--colors", "7"]);
+    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    let kept = run.join("floors.txt");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let floors: Vec<u64> = (text.lines().skip(1).take(jobs))
+        .map(|line| line.split_once(' ').unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(text.lines().count(), jobs + 2, "{text}");
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let board = lookup::Board::new(4, 7, true).unwrap();
+    let mut above = 0;
+    for (index, item) in plan["items"].as_array().unwrap().iter().enumerate() {
+        let path: Vec<(u32, usize)> = (item["path"].as_array().unwrap().iter())
+            .map(|step| {
+                (
+                    step[0].as_u64().unwrap() as u32,
+                    step[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        assert_eq!(floors[index], plain_look(&board, &path), "item {index}");
+        let bound = size_bound(item["secrets"].as_u64().unwrap(), 13);
+        assert!(floors[index] >= bound, "item {index}");
+        above += usize::from(floors[index] > bound);
+    }
+    assert!(
+        above > jobs / 2,
+        "{above} of {jobs} items above their size bounds"
+    );
+    // A damaged file, or one of another plan, is worked out again.
+    let damaged = text.replacen(&format!("\n0 {}\n", floors[0]), "\n0 1\n", 1);
+    assert_ne!(damaged, text);
+    std::fs::write(&kept, damaged).unwrap();
+    status(&run);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), text);
+
+    // An item whose budget is below its floor is shown to cost its floor, by a
+    // fact of its own that the merged certificate's check takes.
+    solve_two_at_a_time(&run, &(0..jobs).collect::<Vec<_>>());
+    let mut at_floor = 0;
+    for (index, &floor) in floors.iter().enumerate() {
+        let item = std::fs::read(run.join(format!("items/{index}.item"))).unwrap();
+        if outcome_tag(&item) == 2 {
+            let at = item.len() - 4 - 8;
+            let least = u64::from_le_bytes(item[at..at + 8].try_into().unwrap());
+            assert!(least >= floor, "item {index}: {least} below {floor}");
+            at_floor += usize::from(least == floor);
+        }
+    }
+    assert!(at_floor > 0, "no item was recorded at its floor");
+    let report = merges_into_the_single_run(&dir, &run, &["--pegs", "4", "--colors", "7"]);
+    assert_eq!(report["total_guesses"], 11228);
 }
 
 #[test]

@@ -347,6 +347,30 @@ impl Exact {
     /// choose at the merge by the same rule. At the root every code is a
     /// candidate, so these are the first guesses.
     pub fn options_at(&self, context: Context, node: Node, depth: u32) -> Vec<u32> {
+        let options = self.all_options(context, node, depth);
+        options.iter().map(|o| o.guess).collect()
+    }
+
+    /// The least `node` can cost with at most `depth` more guesses per secret,
+    /// looking one guess ahead: its secrets, plus for the cheapest guess it tries
+    /// the bounds of the classes that guess leaves, every code scored
+    /// ([`UNLIMITED`] if no guess can solve it within `depth`). A search of
+    /// `node` under this budget fails at once, proving it with one fact that a
+    /// checker verifies by the same look; a plan's items get it as their floors.
+    pub fn look_at(&self, context: Context, node: Node, depth: u32) -> u32 {
+        let n = node.candidates.len();
+        let depth = depth.min(n as u32);
+        let bound = self.bound(n, depth);
+        if n <= 2 || bound == UNLIMITED {
+            return bound;
+        }
+        let options = self.all_options(context, node, depth);
+        options.iter().map(|o| o.bound).min().unwrap_or(UNLIMITED)
+    }
+
+    /// The guesses a search of `node` tries, with their bounds, as
+    /// [`Exact::options_at`] orders them.
+    fn all_options(&self, context: Context, node: Node, depth: u32) -> Vec<Choice> {
         let codes = context.codes;
         let symmetry = context.symmetry_at(&node);
         let secrets = codes.gather(node.candidates);
@@ -360,7 +384,7 @@ impl Exact {
                 codes.promising_multisets(&secrets, alphabet, u64::from(UNLIMITED), |_| 0);
             options.extend(self.outsider_options(context, &secrets, &kept, s, depth, UNLIMITED));
         }
-        options.iter().map(|o| o.guess).collect()
+        options
     }
 
     /// The optimum for `node` with at most `depth` more guesses per secret, if it
@@ -588,6 +612,67 @@ mod tests {
         assert!(above_the_bound > 0, "the floor never beat the bound");
         assert!(outsiders_raised > 0, "the multisets never raised the floor");
         assert!(settled > 0 && settled < 400, "{settled} sets settled");
+    }
+
+    /// The look at a node against the plain count: every code's whole split (its
+    /// classes but the win), the bounds of its classes, under every symmetry a node has (the
+    /// classes of a first guess and of a second). A search under the look fails
+    /// at the node itself; the optimum is at least the look.
+    #[test]
+    fn the_look_at_a_node_is_the_least_split_of_every_code() {
+        let board = Board::new(4, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = search_context(&codes, &counters, true);
+        let exact = Exact::new(board, None, false);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let mut above_the_bound = 0;
+        for first in [0, 5, 27] {
+            for (_, class) in codes.split(first, &all).0.iter() {
+                for (history, set) in [(vec![first], class.to_vec())].into_iter().chain(
+                    codes
+                        .split(100, class)
+                        .0
+                        .iter()
+                        .map(|(_, p)| (vec![first, 100], p.to_vec())),
+                ) {
+                    let n = set.len();
+                    if n < 3 {
+                        continue;
+                    }
+                    let node = Node {
+                        candidates: &set,
+                        history: &history,
+                    };
+                    let look = exact.look_at(context, node, UNLIMITED);
+                    let plain = (0..codes.len())
+                        .filter_map(|g| {
+                            let (parts, wins) = codes.split(g, &set);
+                            (wins || parts.len() > 1).then(|| {
+                                let sum: u32 = parts
+                                    .iter()
+                                    .map(|(_, p)| exact.bound(p.len(), UNLIMITED))
+                                    .sum();
+                                n as u32 + sum
+                            })
+                        })
+                        .min()
+                        .unwrap();
+                    assert_eq!(look, plain, "{set:?} after {history:?}");
+                    let above = look > exact.bound(n, UNLIMITED);
+                    above_the_bound += usize::from(above);
+                    // Searched only where the bound alone does not settle it (a
+                    // search with nothing cached, as an item's).
+                    let fresh = Exact::new(board, None, false);
+                    assert_eq!(fresh.cost_below(context, node, UNLIMITED, look), None);
+                    let searched = fresh.nodes.load(Ordering::Relaxed);
+                    assert_eq!(searched, u64::from(above), "{set:?}");
+                    let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
+                    assert!(cost.unwrap() >= look, "{set:?}: {cost:?} below {look}");
+                }
+            }
+        }
+        assert!(above_the_bound > 0, "the look never beat the bound");
     }
 
     fn optimum(board: Board, symmetry: bool) -> u32 {

@@ -24,6 +24,7 @@
 //! rerun skips the items already done.
 
 mod exact;
+mod floors;
 mod item;
 mod json;
 mod run;

@@ -3,6 +3,7 @@
 //! `RUN/submit.sh`, `RUN/items.sbatch` and `RUN/merge.sbatch` run it on Slurm.
 
 use super::exact::{self, Cost, Standing};
+use super::floors;
 use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
 use super::{Builder, Plan, Top};
@@ -44,6 +45,9 @@ pub struct Run {
     pub on_fall: Option<OnFall>,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
+    /// An exact plan's: what each item costs at the least ([`floors`]), read or
+    /// worked out once per process.
+    floors: OnceLock<Vec<u64>>,
 }
 
 /// What [`Run::on_save`] holds.
@@ -195,6 +199,7 @@ impl Run {
             budget_every: BUDGET_EVERY,
             on_fall: None,
             work: OnceLock::new(),
+            floors: OnceLock::new(),
         }
     }
 
@@ -334,7 +339,10 @@ impl Run {
     ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
-        let budget = self.budget(optimal, index);
+        // Below its floor nothing is searched: the class is shown to cost that
+        // much at least, with one fact (the floors module).
+        let floor = u32::try_from(self.floors(optimal)[index]).unwrap_or(UNLIMITED);
+        let budget = self.budget(optimal, index).max(floor);
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
         let context = Optimal::context(&work.codes, recipe.settings(), counters);
@@ -390,7 +398,7 @@ impl Run {
                                 }
                             }
                             let was = budget.load(Ordering::Relaxed);
-                            let now = self.budget(optimal, index);
+                            let now = self.budget(optimal, index).max(floor);
                             if now < was {
                                 budget.store(now, Ordering::Relaxed);
                                 optimal.exact.stop();
@@ -432,8 +440,7 @@ impl Run {
             }
         };
         let Some(cost) = found else {
-            let floor = exact::floor(&self.plan, optimal, item);
-            return Ok((Outcome::AtLeast(u64::from(budget).max(floor)), certificate));
+            return Ok((Outcome::AtLeast(u64::from(budget)), certificate));
         };
         let subtree = self.expand(work, index, counters);
         if subtree.total() != u64::from(cost) {
@@ -444,6 +451,12 @@ impl Run {
             ));
         }
         Ok((Outcome::Tree(subtree), certificate))
+    }
+
+    /// What each item of an exact plan costs at the least, looking one guess
+    /// ahead ([`floors`]).
+    fn floors(&self, optimal: &Optimal) -> &[u64] {
+        (self.floors).get_or_init(|| floors::floors(&self.dir, self.id, &self.plan, optimal))
     }
 
     /// What exact item `index` must cost less than to matter, by the items done
@@ -503,7 +516,7 @@ impl Run {
     /// The status and what every item is known to cost (an exact plan's): what
     /// it cost if done, else the least its split has proven so far (and the
     /// least total of a tree it knows: its best so far or its heuristic's), else
-    /// its bound. A split's floor only rises as its items are done, and its merge
+    /// its floor. A split's floor only rises as its items are done, and its merge
     /// costs at least that and at most its tree, so budgets drawn from them stay
     /// sound.
     fn known(&self, optimal: &Optimal) -> (Status, Vec<Cost>) {
@@ -522,8 +535,7 @@ impl Run {
                 continue;
             };
             if let Some(standing) = &of_split.standing {
-                let bound = exact::floor(&self.plan, optimal, &self.plan.items[index]);
-                let least = standing.floor.max(bound);
+                let least = standing.floor.max(self.floors(optimal)[index]);
                 // Proven at least what a tree it has costs: that is its cost.
                 done[index] = Some(match standing.best_known {
                     Some(tree) if tree <= least => Cost::Exact(tree),
@@ -533,7 +545,7 @@ impl Run {
             }
             status.splits.push((index, of_split));
         }
-        (status, exact::known(&self.plan, optimal, &done))
+        (status, exact::known(self.floors(optimal), &done))
     }
 
     /// Reads every item once: the status, and what each item done cost (the
@@ -731,7 +743,7 @@ impl Run {
         let done: Vec<Option<Cost>> = (solved.iter())
             .map(|item| item.as_ref().map(|item| item.outcome.cost()))
             .collect();
-        let known = exact::known(&self.plan, &optimal, &done);
+        let known = exact::known(self.floors(&optimal), &done);
         let floor = exact::standing(&self.plan, &known).map_or(0, |s| s.floor);
         let bound = u32::try_from(floor).unwrap_or(UNLIMITED);
         let codes = Codes::new(recipe.board);

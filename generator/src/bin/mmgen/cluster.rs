@@ -549,8 +549,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
             writeln!(out, "proven       no strategy meets the plan's --max-depth")?;
         } else {
             let by = match status.splits.is_empty() {
-                true => "the items done and the bounds",
-                false => "the items done, those of the splits below and the bounds",
+                true => "the items done and the others' floors",
+                false => "the items done, those of the splits below and the others' floors",
             };
             writeln!(
                 out,
