@@ -1440,6 +1440,75 @@ fn an_exact_plan_s_items_count_at_their_floors_one_guess_ahead() {
 }
 
 #[test]
+fn a_split_of_a_class_too_dear_to_matter_merges_back_as_its_floor() {
+    // Every item of 4x7 but the largest classes of its third and fourth first
+    // guesses done: those two classes, split a level deeper, need only be shown
+    // to cost what their guesses' totals cannot spare. Their splits' items are
+    // budgeted by that (the parent's budget for the class), not by the split's
+    // own best, so none is costed in full; each merges back as the least its class
+    // costs, and the whole merges into the single run's bytes and proof.
+    let dir = scratch("cluster_too_dear");
+    let board = ["--pegs", "4", "--colors", "7"];
+    let (run, items) = plan_items(&dir, &board);
+    let firsts: Vec<serde_json::Value> = (0..items.len()).map(|i| first_guess(&items, i)).collect();
+    let mut guesses = firsts.clone();
+    guesses.dedup();
+    let split = [2, 3].map(|g| largest_item(&items, &guesses[g]));
+    let rest: Vec<usize> = (0..items.len()).filter(|i| !split.contains(i)).collect();
+    solve_two_at_a_time(&run, &rest);
+    let parent = run.to_str().unwrap();
+    for index in split {
+        let sub = run.join(format!("within-{index}"));
+        let sub = sub.to_str().unwrap();
+        let at = index.to_string();
+        ok(
+            "mmgen",
+            &["plan", "--within", parent, "--item", &at, "--dir", sub],
+        );
+        let own = status(Path::new(sub));
+        let solved = ok(
+            "mmgen",
+            &["solve-class", "--dir", sub, "--task", "0", "--tasks", "1"],
+        );
+        // No second guess of the class was searched to its cost: every item was
+        // shown dearer within a few positions.
+        let positions: u64 = (solved.lines())
+            .filter_map(|line| {
+                line.split(", ")
+                    .nth(1)?
+                    .split(' ')
+                    .next()?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .sum();
+        assert!(positions < 2000, "{positions} positions: {solved}");
+        let after = status(Path::new(sub));
+        assert_eq!(after["missing"], 0);
+        assert_eq!(after["best_total"], serde_json::Value::Null, "{after}");
+        let floor = after["lower_bound"].as_u64().unwrap();
+        assert!(floor >= own["lower_bound"].as_u64().unwrap(), "{after}");
+        let merged = ok("mmgen", &["merge", "--dir", sub, "--into", parent]);
+        assert!(
+            merged.contains(&format!(
+                "item {index} of {parent}: merged (its class costs at least {floor}, too dear to matter there)"
+            )),
+            "{merged}"
+        );
+    }
+    let after = status(&run);
+    assert_eq!(
+        (
+            after["missing"].as_u64(),
+            after["open_first_guesses"].as_u64()
+        ),
+        (Some(0), Some(0))
+    );
+    let report = merges_into_the_single_run(&dir, &run, &board);
+    assert_eq!(report["total_guesses"], 11228);
+}
+
+#[test]
 fn an_exact_plan_shows_first_guesses_too_dear_and_unmeetable_depths() {
     // Items of first guesses that cannot beat the best are recorded as too dear,
     // and the status bound never passes the optimum.

@@ -224,7 +224,10 @@ pub fn order(plan: &Plan) -> Vec<usize> {
 
 /// What item `index` of `plan` must cost less than to matter (see the module
 /// docs), from what is `known` of every item (done or not); `None` for no limit.
-pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
+/// `cap`: what the whole plan must cost less than to matter (a split's class,
+/// to its parent: [`crate::plan::Run::split`]), if anything: a guess whose
+/// total reaches it matters no more than one above the best known.
+pub fn budget(plan: &Plan, index: usize, known: &[Cost], cap: Option<u64>) -> Option<u64> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
@@ -232,7 +235,8 @@ pub fn budget(plan: &Plan, index: usize, known: &[Cost]) -> Option<u64> {
         .iter()
         .filter_map(|option| cost(option, known).tree());
     let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
-    let best = trees.chain(heuristic).min()?;
+    let capped = cap.map(|cap| cap.saturating_sub(1));
+    let best = trees.chain(heuristic).chain(capped).min()?;
     let mine = (options.iter()).find(|option| items_of(option).contains(&index))?;
     let mut without = known.to_vec();
     without[index] = Cost::Exact(0);
@@ -431,11 +435,15 @@ mod tests {
         assert_eq!((now.best, now.split_best), (None, Some((5, 90))));
         assert_eq!((now.best_known, now.floor, now.open), (Some(90), 80, 1));
         // Guess 9 must beat 90: its item 2 has 91 less item 3's 80 left.
-        assert_eq!(budget(&plan, 2, &known), Some(11));
+        assert_eq!(budget(&plan, 2, &known, None), Some(11));
         // Without the split's tree, the heuristic's 200.
         let mut bare = known;
         bare[1] = Cost::AtLeast(50);
-        assert_eq!(budget(&plan, 2, &bare), Some(121));
+        assert_eq!(budget(&plan, 2, &bare, None), Some(121));
+        // A split whose class must cost less than 100 to matter: no guess need
+        // prove more than 99; a cap above the best changes nothing.
+        assert_eq!(budget(&plan, 2, &bare, Some(100)), Some(20));
+        assert_eq!(budget(&plan, 2, &bare, Some(1000)), Some(121));
         assert_eq!(standing(&plan, &bare).unwrap().split_best, None);
         // A tree known on both sides of a sum, and an exact one.
         assert_eq!(

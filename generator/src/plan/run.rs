@@ -463,8 +463,23 @@ impl Run {
     /// now ([`exact::budget`]); [`UNLIMITED`] if anything it costs does.
     fn budget(&self, optimal: &Optimal, index: usize) -> u32 {
         let (_, known) = self.known(optimal);
-        exact::budget(&self.plan, index, &known)
+        exact::budget(&self.plan, index, &known, self.cap(optimal))
             .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED))
+    }
+
+    /// For a split (a plan of an item's class, in the folder of the plan it splits:
+    /// [`Run::split`]), what its class must cost less than to matter there: that
+    /// item's budget, by the other items of the plan above. A guess of the split
+    /// that costs that much is settled as if it were above the best known, so a
+    /// split whose guesses all reach it shows its class too dear, as the item's
+    /// own search would, with no guess costed in full ([`Run::merge_into`]).
+    /// `None` where nothing caps it. The plan above counts its splits by their
+    /// own standing, so this asks nothing of this plan back.
+    fn cap(&self, optimal: &Optimal) -> Option<u64> {
+        let parent = Run::open(&self.dir.join("..")).ok()?;
+        let index = self.split_of(&parent)?;
+        let budget = parent.budget(optimal, index);
+        (budget < UNLIMITED).then_some(u64::from(budget))
     }
 
     /// Which items are done, missing or damaged, and for an exact plan, where
@@ -647,9 +662,12 @@ impl Run {
     /// the search keeps it, and for a certified plan its certificate, whose last
     /// fact is the class's (resting on this plan's parts), as the item's part.
     /// What is merged is the item a solve of it writes, but for its certificate's
-    /// bytes; an item done already is not replaced. The class's total, and what
-    /// the certificate holds.
-    pub fn merge_into(&self, parent: &Run) -> Result<(u64, Option<Written>), String> {
+    /// bytes; an item done already is not replaced. Where no guess of the class
+    /// is costed in full but every one costs at least what the class may cost to
+    /// matter in `parent` (that item's budget there), the item is the least the class costs,
+    /// as a search of it under that budget records it, and the certificate's
+    /// last fact says so. The class's cost, and what the certificate holds.
+    pub fn merge_into(&self, parent: &Run) -> Result<(Cost, Option<Written>), String> {
         let Some(within) = &self.plan.within else {
             return Err("this plan is of a whole tree, not of an item's class: \
                         merge it with mmgen merge --dir RUN --out FILE"
@@ -668,14 +686,17 @@ impl Run {
                 parent.dir.display()
             ));
         }
-        let (subtree, seconds) = self.assembled()?;
+        let (outcome, seconds) = match self.assembled() {
+            Ok((subtree, seconds)) => (Outcome::Tree(subtree), seconds),
+            Err(undecided) => self.too_dear().ok_or(undecided)?,
+        };
         let written = match self.plan.recipe.certified {
             false => None,
             true => Some(self.merge_certificate(&parent.certificate_path(index))?),
         };
-        let total = subtree.total();
+        let cost = outcome.cost();
         let solved = Solved {
-            outcome: Outcome::Tree(subtree),
+            outcome,
             seconds,
             certificate: written.as_ref().map(|w| Part {
                 bytes: w.bytes,
@@ -686,7 +707,22 @@ impl Run {
         let bytes = item::encode(parent.id, index as u32, &solved);
         write_owned(&parent.item_path(index), &bytes).map_err(|e| e.to_string())?;
         let _ = std::fs::remove_dir_all(parent.checkpoint_dir(index));
-        Ok((total, written))
+        Ok((cost, written))
+    }
+
+    /// A split with every item done whose guesses all cost at least what its
+    /// class may cost to matter above ([`Run::cap`]): the least the class costs,
+    /// and the seconds its items took; `None` otherwise.
+    fn too_dear(&self) -> Option<(Outcome, f64)> {
+        let Ok(Builder::Exact(optimal)) = self.plan.recipe.builder() else {
+            return None;
+        };
+        let (status, known) = self.known(&optimal);
+        if !status.missing.is_empty() || !status.damaged.is_empty() {
+            return None;
+        }
+        let floor = exact::standing(&self.plan, &known)?.floor;
+        (floor >= self.cap(&optimal)?).then_some((Outcome::AtLeast(floor), status.seconds))
     }
 }
 

@@ -684,14 +684,17 @@ fn merge_into(args: &MergeArgs) -> Outcome {
         .as_ref()
         .ok_or("--out FILE or --into PARENT is required")?;
     let run = Run::open(&args.dir)?;
-    let (total, written) = run.merge_into(&Run::open(parent)?)?;
+    let (cost, written) = run.merge_into(&Run::open(parent)?)?;
     let index = run.plan.within.as_ref().map_or(0, |w| w.item);
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "item {index} of {}: merged (total {total} for its class)",
-        parent.display()
-    )?;
+    let what = match cost {
+        Cost::Exact(total) => format!("total {total} for its class"),
+        cost => format!(
+            "its class costs at least {}, too dear to matter there",
+            cost.least()
+        ),
+    };
+    writeln!(out, "item {index} of {}: merged ({what})", parent.display())?;
     if let Some(w) = written {
         writeln!(
             out,
