@@ -1488,6 +1488,17 @@ fn a_split_of_a_class_too_dear_to_matter_merges_back_as_its_floor() {
         assert_eq!(after["best_total"], serde_json::Value::Null, "{after}");
         let floor = after["lower_bound"].as_u64().unwrap();
         assert!(floor >= own["lower_bound"].as_u64().unwrap(), "{after}");
+        // What the class must cost less than to matter, said by its status, and
+        // reached by every guess: none open.
+        let cap = own["cap"].as_u64().unwrap();
+        assert!(floor >= cap && after["open_first_guesses"] == 0, "{after}");
+        let said = ok("mmgen", &["status", "--dir", sub]);
+        assert!(
+            said.contains(&format!(
+                "matters      below {cap} guesses for its class (item {index}'s budget"
+            )),
+            "{said}"
+        );
         let merged = ok("mmgen", &["merge", "--dir", sub, "--into", parent]);
         assert!(
             merged.contains(&format!(

@@ -257,8 +257,12 @@ pub struct Standing {
     /// The least total known: the best so far, a first guess's tree with its
     /// splits' trees so far, or a heuristic tree's, whichever is least.
     pub best_known: Option<u64>,
-    /// First guesses neither costed in full nor shown dearer than the best known.
+    /// First guesses neither costed in full nor shown dearer than the best known
+    /// (or than the cap).
     pub open: usize,
+    /// What the plan's whole class must cost less than to matter, if anything
+    /// caps it (a split's: its item's budget in the plan above).
+    pub cap: Option<u64>,
     /// Each first guess, in the plan's order.
     pub firsts: Vec<First>,
 }
@@ -271,13 +275,15 @@ pub struct First {
     pub cost: Cost,
     /// Its items, in the plan's order.
     pub items: Vec<usize>,
-    /// Neither costed in full nor shown dearer than the best known total.
+    /// Neither costed in full nor shown dearer than the best known total (nor
+    /// costing the cap or more).
     pub open: bool,
 }
 
 /// Where the proof of `plan` (an exact plan) stands, from what is `known` of
-/// every item (done or not); `None` for other plans.
-pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
+/// every item (done or not) and the `cap` its whole class must stay below to
+/// matter, if any ([`budget`]); `None` for other plans.
+pub fn standing(plan: &Plan, known: &[Cost], cap: Option<u64>) -> Option<Standing> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
@@ -323,7 +329,7 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
             open: match cost {
                 Cost::Exact(_) => false,
                 Cost::AtLeast(least) | Cost::Between(least, _) => {
-                    least <= best_known.unwrap_or(NEVER - 1)
+                    least <= best_known.unwrap_or(NEVER - 1) && cap.is_none_or(|cap| least < cap)
                 }
             },
         })
@@ -334,6 +340,7 @@ pub fn standing(plan: &Plan, known: &[Cost]) -> Option<Standing> {
         floor,
         best_known,
         open: firsts.iter().filter(|f| f.open).count(),
+        cap,
         firsts,
     })
 }
@@ -430,7 +437,7 @@ mod tests {
             Cost::AtLeast(70),
             Cost::AtLeast(80),
         ];
-        let now = standing(&plan, &known).unwrap();
+        let now = standing(&plan, &known, None).unwrap();
         assert_eq!(now.firsts[0].cost, Cost::Between(80, 90));
         assert_eq!((now.best, now.split_best), (None, Some((5, 90))));
         assert_eq!((now.best_known, now.floor, now.open), (Some(90), 80, 1));
@@ -444,7 +451,11 @@ mod tests {
         // prove more than 99; a cap above the best changes nothing.
         assert_eq!(budget(&plan, 2, &bare, Some(100)), Some(20));
         assert_eq!(budget(&plan, 2, &bare, Some(1000)), Some(121));
-        assert_eq!(standing(&plan, &bare).unwrap().split_best, None);
+        assert_eq!(standing(&plan, &bare, None).unwrap().split_best, None);
+        // Capped at 90, guess 5 (at least 80) stays open and guess 9 (at least
+        // 120) is settled; capped at 80, neither is open.
+        let open = |cap| standing(&plan, &bare, Some(cap)).unwrap().open;
+        assert_eq!((open(90), open(80)), (1, 0));
         // A tree known on both sides of a sum, and an exact one.
         assert_eq!(
             Cost::Between(1, 2).plus(Cost::Exact(3)),

@@ -485,10 +485,18 @@ impl Run {
     /// Which items are done, missing or damaged, and for an exact plan, where
     /// the proof stands and how far its splits are.
     pub fn status(&self) -> Result<Status, String> {
+        self.status_capped(true)
+    }
+
+    /// [`Run::status`], a split's guesses settled at its cap ([`Run::cap`]) if
+    /// `capped`. The plan above reads its splits' status uncapped: their caps
+    /// read the plan above.
+    fn status_capped(&self, capped: bool) -> Result<Status, String> {
         match self.plan.recipe.builder()? {
             Builder::Exact(optimal) => {
                 let (mut status, known) = self.known(&optimal);
-                status.standing = exact::standing(&self.plan, &known);
+                let cap = capped.then(|| self.cap(&optimal)).flatten();
+                status.standing = exact::standing(&self.plan, &known, cap);
                 Ok(status)
             }
             Builder::Rule(_) => Ok(self.scan().0),
@@ -546,7 +554,7 @@ impl Run {
             let Some(split) = self.split(index) else {
                 continue;
             };
-            let Ok(of_split) = split.status() else {
+            let Ok(of_split) = split.status_capped(false) else {
                 continue;
             };
             if let Some(standing) = &of_split.standing {
@@ -721,7 +729,7 @@ impl Run {
         if !status.missing.is_empty() || !status.damaged.is_empty() {
             return None;
         }
-        let floor = exact::standing(&self.plan, &known)?.floor;
+        let floor = exact::standing(&self.plan, &known, None)?.floor;
         (floor >= self.cap(&optimal)?).then_some((Outcome::AtLeast(floor), status.seconds))
     }
 }
@@ -780,7 +788,7 @@ impl Run {
             .map(|item| item.as_ref().map(|item| item.outcome.cost()))
             .collect();
         let known = exact::known(self.floors(&optimal), &done);
-        let floor = exact::standing(&self.plan, &known).map_or(0, |s| s.floor);
+        let floor = exact::standing(&self.plan, &known, None).map_or(0, |s| s.floor);
         let bound = u32::try_from(floor).unwrap_or(UNLIMITED);
         let codes = Codes::new(recipe.board);
         let counters = Counters::default();

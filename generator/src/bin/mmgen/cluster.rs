@@ -435,6 +435,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "split_best_first": standing.and_then(|s| s.split_best).and_then(|(guess, _)| code(guess)),
             "split_best_total": standing.and_then(|s| s.split_best).map(|(_, total)| total),
             "open_first_guesses": standing.map(|s| s.open),
+            "cap": standing.and_then(|s| s.cap),
             "first_guesses": standing.map(|s| (s.firsts.iter())
                 .map(|f| serde_json::json!({
                     "guess": code(f.guess),
@@ -475,6 +476,14 @@ pub fn status(args: &StatusArgs) -> Outcome {
              below are the class's, and its guesses stand where first guesses do",
             within.item
         )?;
+        if let Some(cap) = standing.and_then(|s| s.cap) {
+            writeln!(
+                out,
+                "matters      below {cap} guesses for its class (item {}'s budget in the plan \
+                 above): a guess that costs that much is settled, and none need prove more",
+                within.item
+            )?;
+        }
     }
     writeln!(
         out,
@@ -518,7 +527,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         let quick = match settled {
             0 => String::new(),
             n => format!(
-                "; {n} of them of first guesses shown dearer than the best known, \
+                "; {n} of them of first guesses already settled (shown too dear), \
                  each solved at once"
             ),
         };
@@ -552,11 +561,15 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 true => "the items done and the others' floors",
                 false => "the items done, those of the splits below and the others' floors",
             };
+            let open = match standing.open {
+                1 => "1 first guess".to_string(),
+                n => format!("{n} first guesses"),
+            };
             writeln!(
                 out,
                 "lower bound  {} guesses in total for any strategy with the plan's options \
-                 (proven by {by}); {} first guesses still open",
-                standing.floor, standing.open
+                 (proven by {by}); {open} still open",
+                standing.floor
             )?;
             if let Some(known) = standing.best_known {
                 let gap = 100.0 * known.saturating_sub(standing.floor) as f64 / known as f64;
@@ -585,6 +598,11 @@ pub fn status(args: &StatusArgs) -> Outcome {
                         if least >= generator::plan::NEVER =>
                     {
                         "none within the depth limit (settled)".into()
+                    }
+                    (Cost::AtLeast(least) | Cost::Between(least, _), false)
+                        if standing.cap.is_some_and(|cap| least >= cap) =>
+                    {
+                        format!("at least {least} (settled: too dear to matter above)")
                     }
                     (Cost::AtLeast(least) | Cost::Between(least, _), false) => {
                         format!("at least {least} (settled: above the best known)")
