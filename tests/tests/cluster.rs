@@ -769,6 +769,9 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let [p, s] = [&parent, &sub].map(|d| d.to_str().unwrap());
     let planned = ok("mmgen", &["plan", "--within", p, "--item", "2", "--dir", s]);
     assert!(planned.starts_with("planned "), "{planned}");
+    // Its items merge into the parent's item, which the plan's hint says.
+    let merge = format!("then mmgen merge --dir {s} --into {p}\n");
+    assert!(planned.ends_with(&merge), "{planned}");
     let plan = read(&sub);
     assert_eq!(plan["within"]["item"], 2);
     assert_eq!(plan["within"]["path"], item["path"]);

@@ -215,9 +215,14 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         },
         args.dir.display()
     )?;
+    // A split's items merge into its parent's item, not into a tree file.
+    let merge = match &args.within {
+        Some(parent) => format!("--into {}", parent.display()),
+        None => "--out FILE".into(),
+    };
     writeln!(
         out,
-        "run them: {0}/submit.sh (Slurm), or mmgen solve-class --dir {0} INDEX..., then mmgen merge --dir {0} --out FILE",
+        "run them: {0}/submit.sh (Slurm), or mmgen solve-class --dir {0} INDEX..., then mmgen merge --dir {0} {merge}",
         args.dir.display()
     )?;
     Ok(())
