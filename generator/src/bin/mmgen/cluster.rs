@@ -591,11 +591,21 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "gap          {gap:.2}% from the lower bound to the least total known, {known} ({whose})"
                 )?;
             }
+            // An open guess is settled once its least reaches this: past the
+            // least total known, or at the cap.
+            let past_known = standing.best_known.map(|known| known + 1);
+            let settles_at = past_known.into_iter().chain(standing.cap).min();
             writeln!(out, "first guess  items done  least total")?;
             for first in &standing.firsts {
                 let state = match (first.cost, first.open) {
                     (Cost::Exact(total), _) => format!("{total} (costed in full)"),
-                    (Cost::AtLeast(least), true) => format!("at least {least} (open)"),
+                    (Cost::AtLeast(least), true) => match settles_at {
+                        Some(bar) => format!(
+                            "at least {least} (open: {} short of being settled)",
+                            bar - least
+                        ),
+                        None => format!("at least {least} (open)"),
+                    },
                     (Cost::Between(least, tree), true) => {
                         format!("at least {least}, a tree of {tree} with its splits' (open)")
                     }
