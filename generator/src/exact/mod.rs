@@ -615,9 +615,9 @@ mod tests {
     }
 
     /// The look at a node against the plain count: every code's whole split (its
-    /// classes but the win), the bounds of its classes, under every symmetry a node has (the
-    /// classes of a first guess and of a second). A search under the look fails
-    /// at the node itself; the optimum is at least the look.
+    /// classes but the win), the bounds of its classes, under the symmetries the
+    /// classes of a first guess and of a second have. A search under the look
+    /// fails at the node itself; the optimum is at least the look.
     #[test]
     fn the_look_at_a_node_is_the_least_split_of_every_code() {
         let board = Board::new(4, 4, true).unwrap();

@@ -11,10 +11,10 @@
 //! the best total known plus one (a heuristic tree's total at the start, then any
 //! first guess whose items are all done, or done but for splits that each have a
 //! tree of their own so far), less what the class's siblings cost at least (their
-//! proven costs, or their floors one guess ahead: the floors module). A class that reaches its budget is
-//! recorded as costing at least that much, which puts its first guess above the
-//! best total. The plus one lets ties be proven, and the merge breaks them as the
-//! search does, by position. The kept first guess's items all hold their subtrees,
+//! proven costs, or their floors one guess ahead: the floors module). A class
+//! that reaches its budget is recorded as costing at least that much, which puts
+//! its first guess above the best total. The plus one lets ties be proven, and the
+//! merge breaks them as the search does, by position. The kept first guess's items all hold their subtrees,
 //! and those are the single run's: the search keeps the same guess at a node
 //! whatever its budget or cache held.
 
