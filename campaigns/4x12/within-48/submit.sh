@@ -1,7 +1,0 @@
-#!/bin/bash
-# Submits the item array, then the merge to run once every task succeeded.
-set -euo pipefail
-mkdir -p '/work/main/campaigns/4x12/within-48'/logs
-array=$(sbatch --parsable '/work/main/campaigns/4x12/within-48'/items.sbatch)
-merge=$(sbatch --parsable --dependency=afterok:"${array%%;*}" '/work/main/campaigns/4x12/within-48'/merge.sbatch)
-echo "items: job $array; merge: job $merge; mmgen status --dir '/work/main/campaigns/4x12/within-48' shows progress"
