@@ -23,8 +23,9 @@
 #
 # An item too big for a session is split a level deeper into a campaign of its own,
 # NAME/within-INDEX (mmgen plan --within campaigns/NAME --item INDEX --dir
-# campaigns/NAME/within-INDEX). NAME's campaign takes its splits' items too (the
-# deepest splits' first, then its own; NAME's item INDEX is the split's), and once
+# campaigns/NAME/within-INDEX). NAME's campaign takes its splits' items too (a
+# split's before its parent's, splits of one plan in the order its search takes
+# their items; NAME's item INDEX is the split's), and once
 # all of a split's items are done it is merged back into NAME's item, whose part is
 # checked with NAME's ledger (the split's parts' lines added to it); then NAME's
 # tree is merged. `make campaign NAME=NAME/within-INDEX` works on the split alone.
@@ -83,12 +84,12 @@ merged() {
   esac
 }
 
-# The campaigns worked on: NAME's splits not merged yet, the deepest first, then NAME.
-levels=()
-while read -r _ level; do
-  merged "$level" || levels+=("$level")
-done < <(cd campaigns && find "$name" -name plan.json -printf '%d %h\n' | sort -k1,1nr -k2,2)
-if [ ${#levels[@]} = 0 ]; then
+# The campaigns worked on: NAME and its splits not merged yet (ordered below).
+found=()
+while read -r level; do
+  merged "$level" || found+=("$level")
+done < <(cd campaigns && find "$name" -name plan.json -printf '%h\n' | sort)
+if [ ${#found[@]} = 0 ]; then
   echo "$name: merged into item ${name##*/within-} of ${name%/within-*} already; nothing to do"
   exit 0
 fi
@@ -206,8 +207,8 @@ take() {
   echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
 }
 
-# worker: keeps items done but not kept, then takes items until none is left, the
-# deepest splits' first.
+# worker: keeps items done but not kept, then takes items until none is left, in
+# the order of levels (a split's before its parent's).
 worker() {
   local level
   while :; do
@@ -280,7 +281,7 @@ merge_split() {
   echo "item $within of $parent: merged from $1, checked and kept"
 }
 
-for level in "${levels[@]}"; do
+for level in "${found[@]}"; do
   fill "campaigns/$level" "$work/$level"
   # Marks of workers gone (no process has that number and start time now) are cleared.
   mkdir -p "$work/$level/taken"
@@ -290,6 +291,21 @@ for level in "${levels[@]}"; do
     [ -n "$owner" ] && [ "$(mark_of "${owner%%-*}" || true)" = "$owner" ] || rm -rf "$mark"
   done
 done
+
+# order LEVEL: LEVEL's splits, each after its own splits, in the order LEVEL's
+# search takes their items (mmgen status --splits: a split its search costs first
+# gives those after it tighter caps), then LEVEL; into levels, the order the
+# workers take items in and the merges go.
+levels=()
+order() {
+  local splits index
+  splits=$("$bin/mmgen" status --dir "$work/$1" --splits) || fail "cannot read the status of $work/$1"
+  for index in $splits; do
+    [ ! -f "campaigns/$1/within-$index/plan.json" ] || order "$1/within-$index"
+  done
+  levels+=("$1")
+}
+order "$name"
 
 workers=()
 for _ in $(seq "$jobs"); do

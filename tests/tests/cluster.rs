@@ -1281,31 +1281,45 @@ fn a_mark_keeps_its_item_while_its_process_lives() {
     assert!(taken.join("0").symlink_metadata().is_ok());
 }
 
-/// A campaign whose item is split a level deeper (`NAME/within-INDEX`): NAME's
-/// campaign takes the split's items and its own but that item, merges the split
-/// back into NAME's item with its part checked from NAME's ledger, and proves the
-/// single run's tree.
+/// A campaign whose items are split a level deeper (`NAME/within-INDEX`): NAME's
+/// campaign takes the splits' items and its own but those items, the splits in
+/// the order the search takes their items, merges each split back into NAME's
+/// item with its part checked from NAME's ledger, and proves the single run's
+/// tree.
 #[test]
 fn a_campaign_s_split_item_is_merged_back_and_proven() {
     let dir = scratch("cluster_campaign_within");
     let (kept, _) = kept_campaign(&dir, "c47", &["--pegs", "4", "--colors", "7"]);
-    let split = kept.join("within-0");
-    let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
-    ok("mmgen", &["plan", "--within", k, "--item", "0", "--dir", s]);
+    // Items 0 and 10 of the first guess, of 81 and 60 secrets: the search takes
+    // item 10 first, the folders' names sort the other way.
+    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
+    let items = &plan["items"];
+    assert_eq!([&items[0]["secrets"], &items[10]["secrets"]], [81, 60]);
+    for index in ["0", "10"] {
+        let split = kept.join(format!("within-{index}"));
+        let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
+        ok(
+            "mmgen",
+            &["plan", "--within", k, "--item", index, "--dir", s],
+        );
+    }
     let work = dir.join("work");
     let all = campaign(&dir, "c47", &work, 2, "");
     assert!(
         !all.contains("item 0: solving")
+            && !all.contains("item 10: solving")
             && all.contains("item 1: solving from")
             && all.contains("item 0 of c47/within-0: solving from")
             && all.contains("item 0 of c47: merged from c47/within-0, checked and kept")
+            && all.contains("item 10 of c47: merged from c47/within-10, checked and kept")
             && all.contains("optimal: total 11228, proven"),
         "{all}"
     );
-    // The split's items came first.
+    // The splits' items came first, in the search's order.
     let at = |said: &str| all.find(said).unwrap();
     assert!(
-        at(" of c47/within-0: solving from") < at("item 1: solving from"),
+        at(" of c47/within-10: solving from") < at(" of c47/within-0: solving from")
+            && at(" of c47/within-0: solving from") < at("item 1: solving from"),
         "{all}"
     );
     assert!(kept.join("items/0.item").is_file());

@@ -508,9 +508,22 @@ impl Run {
     /// smallest first), but for those split a level deeper, which their splits
     /// solve.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
+        self.in_order(Status::to_solve)
+    }
+
+    /// The items split a level deeper and not merged back yet, in the order
+    /// [`Run::todo`] takes items: the order a campaign works on the splits in,
+    /// so that a split whose class the search costs first gives the splits after
+    /// it the tighter caps.
+    pub fn splits_todo(&self) -> Result<Vec<usize>, String> {
+        self.in_order(|status, index| status.splits.iter().any(|(i, _)| *i == index))
+    }
+
+    /// The items `pick` picks from the status, in the order to solve them.
+    fn in_order(&self, pick: impl Fn(&Status, usize) -> bool) -> Result<Vec<usize>, String> {
         let status = self.status()?;
         let order = exact::order(&self.plan).into_iter();
-        Ok(order.filter(|&i| status.to_solve(i)).collect())
+        Ok(order.filter(|&i| pick(&status, i)).collect())
     }
 
     /// The plan of item `index`'s class a level deeper, if there is one where a

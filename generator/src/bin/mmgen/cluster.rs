@@ -148,6 +148,11 @@ pub struct StatusArgs {
     /// RUN`.
     #[arg(long)]
     todo: bool,
+    /// Only the items split a level deeper (RUN/within-INDEX) and not merged
+    /// back yet, one number a line, in the order --todo takes items: the order
+    /// `make campaign` works on the splits in.
+    #[arg(long, conflicts_with_all = ["checkpoint", "json", "todo"])]
+    splits: bool,
 }
 
 /// Merge the items into one tree file, byte-identical to a single run.
@@ -386,9 +391,14 @@ pub fn status(args: &StatusArgs) -> Outcome {
         (None, None) => return Err("--dir RUN or --checkpoint DIR is required".into()),
     };
     let run = Run::open(dir)?;
-    if args.todo {
+    if args.todo || args.splits {
+        let items = if args.todo {
+            run.todo()?
+        } else {
+            run.splits_todo()?
+        };
         let mut out = std::io::stdout().lock();
-        for item in run.todo()? {
+        for item in items {
             writeln!(out, "{item}")?;
         }
         return Ok(());
