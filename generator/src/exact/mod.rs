@@ -347,42 +347,94 @@ impl Exact {
     /// choose at the merge by the same rule. At the root every code is a
     /// candidate, so these are the first guesses.
     pub fn options_at(&self, context: Context, node: Node, depth: u32) -> Vec<u32> {
-        let options = self.all_options(context, node, depth);
+        let options = self.all_options(context, node, depth, UNLIMITED);
         options.iter().map(|o| o.guess).collect()
     }
 
     /// The least `node` can cost with at most `depth` more guesses per secret,
-    /// looking one guess ahead: its secrets, plus for the cheapest guess it tries
-    /// the bounds of the classes that guess leaves, every code scored
-    /// ([`UNLIMITED`] if no guess can solve it within `depth`). A search of
-    /// `node` under this budget fails at once, proving it with one fact that a
-    /// checker verifies by the same look; a plan's items get it as their floors.
-    pub fn look_at(&self, context: Context, node: Node, depth: u32) -> u32 {
+    /// looking one guess ahead, or `cap` if that is less: its secrets, plus for
+    /// the cheapest guess it tries the bounds of the classes that guess leaves,
+    /// every code scored ([`UNLIMITED`] if no guess can solve it within `depth`);
+    /// only the guesses whose bounds are below `cap` are scored in full, and
+    /// colour multisets whose floor reaches it not at all. A search of `node`
+    /// under this budget fails at once, proving it with one fact that a checker
+    /// verifies by the same look; [`Exact::look_two`] takes it at each class a
+    /// guess leaves.
+    fn look_at(&self, context: Context, node: Node, depth: u32, cap: u32) -> u32 {
+        let n = node.candidates.len();
+        let depth = depth.min(n as u32);
+        let bound = self.bound(n, depth);
+        if n <= 2 || bound >= cap {
+            return bound.min(cap);
+        }
+        let options = self.all_options(context, node, depth, cap);
+        options.iter().map(|o| o.bound).min().unwrap_or(cap)
+    }
+
+    /// The least `node` can cost looking two guesses ahead: its secrets, plus for
+    /// the cheapest guess the looks one guess ahead ([`Exact::look_at`]) at the
+    /// classes it leaves. The guesses are taken by their bounds one guess ahead,
+    /// which the looks only raise, so those whose bound reaches the least so far
+    /// are never looked at. A plan's items get it as their floors
+    /// ([`crate::plan`]): a search under it fails at the node or at the classes
+    /// below it, where a checker's looks find the same.
+    pub fn look_two(&self, context: Context, node: Node, depth: u32) -> u32 {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
         let bound = self.bound(n, depth);
         if n <= 2 || bound == UNLIMITED {
             return bound;
         }
-        let options = self.all_options(context, node, depth);
-        options.iter().map(|o| o.bound).min().unwrap_or(UNLIMITED)
+        let mut options = self.all_options(context, node, depth, UNLIMITED);
+        options.sort_by_key(|o| (o.bound, o.guess));
+        let mut least = UNLIMITED;
+        let mut history = node.history.to_vec();
+        history.push(0);
+        for option in options {
+            if option.bound >= least {
+                break;
+            }
+            *history.last_mut().unwrap() = option.guess;
+            let (split, _) = context.codes.split(option.guess, node.candidates);
+            let bound = |class: &[u32]| u64::from(self.bound(class.len(), depth - 1));
+            // Each class's look, in place of its bound, is needed only as far as
+            // the guess could still come in below the least so far.
+            let mut total = n as u64 + split.iter().map(|(_, c)| bound(c)).sum::<u64>();
+            for (_, class) in split.iter() {
+                if total >= u64::from(least) {
+                    break;
+                }
+                let room = u64::from(least) - total + bound(class);
+                let node = Node {
+                    candidates: class,
+                    history: &history,
+                };
+                let look = self.look_at(context, node, depth - 1, room as u32);
+                total = total - bound(class) + u64::from(look);
+            }
+            least = least.min(total.min(u64::from(UNLIMITED)) as u32);
+        }
+        least
     }
 
-    /// The guesses a search of `node` tries, with their bounds, as
-    /// [`Exact::options_at`] orders them.
-    fn all_options(&self, context: Context, node: Node, depth: u32) -> Vec<Choice> {
+    /// The guesses a search of `node` tries whose bounds are below `limit`, with
+    /// their bounds, as [`Exact::options_at`] orders them.
+    fn all_options(&self, context: Context, node: Node, depth: u32, limit: u32) -> Vec<Choice> {
         let codes = context.codes;
         let symmetry = context.symmetry_at(&node);
         let secrets = codes.gather(node.candidates);
         let depth = depth.min(node.candidates.len() as u32);
         let s = symmetry.as_ref();
-        let mut options =
-            self.inside_options(context, node.candidates, &secrets, s, depth, UNLIMITED);
+        let mut options = self.inside_options(context, node.candidates, &secrets, s, depth, limit);
         if !self.candidates_only {
             let alphabet = s.map_or(u16::MAX, |s| s.alphabet(codes.board()));
+            let n = node.candidates.len() as u64;
+            let spreads = &self.tables(depth - 1).spreads;
             let (kept, _) =
-                codes.promising_multisets(&secrets, alphabet, u64::from(UNLIMITED), |_| 0);
-            options.extend(self.outsider_options(context, &secrets, &kept, s, depth, UNLIMITED));
+                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
+                    n + spreads.least(coarse)
+                });
+            options.extend(self.outsider_options(context, &secrets, &kept, s, depth, limit));
         }
         options
     }
@@ -644,21 +696,13 @@ mod tests {
                         candidates: &set,
                         history: &history,
                     };
-                    let look = exact.look_at(context, node, UNLIMITED);
-                    let plain = (0..codes.len())
-                        .filter_map(|g| {
-                            let (parts, wins) = codes.split(g, &set);
-                            (wins || parts.len() > 1).then(|| {
-                                let sum: u32 = parts
-                                    .iter()
-                                    .map(|(_, p)| exact.bound(p.len(), UNLIMITED))
-                                    .sum();
-                                n as u32 + sum
-                            })
-                        })
-                        .min()
-                        .unwrap();
-                    assert_eq!(look, plain, "{set:?} after {history:?}");
+                    let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
+                    let bound = |p: &[u32]| exact.bound(p.len(), UNLIMITED);
+                    assert_eq!(
+                        look,
+                        plain_look(&codes, &set, bound),
+                        "{set:?} after {history:?}"
+                    );
                     let above = look > exact.bound(n, UNLIMITED);
                     above_the_bound += usize::from(above);
                     // Searched only where the bound alone does not settle it (a
@@ -673,6 +717,73 @@ mod tests {
             }
         }
         assert!(above_the_bound > 0, "the look never beat the bound");
+    }
+
+    /// The least over every code that tells `set` apart at all (it wins, or
+    /// leaves two classes or more) of the set's secrets plus `floor` of each
+    /// class it leaves but the win: with the size bound as `floor`, the look one
+    /// guess ahead; with that look, the look two guesses ahead.
+    fn plain_look(codes: &Codes, set: &[u32], floor: impl Fn(&[u32]) -> u32) -> u32 {
+        (0..codes.len())
+            .filter_map(|g| {
+                let (parts, wins) = codes.split(g, set);
+                (wins || parts.len() > 1)
+                    .then(|| set.len() as u32 + parts.iter().map(|(_, p)| floor(p)).sum::<u32>())
+            })
+            .min()
+            .unwrap()
+    }
+
+    /// The look two guesses ahead against the plain count: every code's split,
+    /// each class at its plain look one guess ahead (its bound if it holds at
+    /// most two secrets). A search under it fails; the optimum is at least it;
+    /// and it beats the look one guess ahead somewhere.
+    #[test]
+    fn the_look_two_guesses_ahead_is_every_code_s_split_looked_at() {
+        let board = Board::new(4, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = search_context(&codes, &counters, true);
+        let exact = Exact::new(board, None, false);
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let bound = |p: &[u32]| exact.bound(p.len(), UNLIMITED);
+        let one = |p: &[u32]| match p.len() {
+            0..=2 => bound(p),
+            _ => plain_look(&codes, p, bound),
+        };
+        let mut above_one = 0;
+        for first in [0, 5, 27] {
+            for (_, class) in codes.split(first, &all).0.iter() {
+                for (history, set) in [(vec![first], class.to_vec())].into_iter().chain(
+                    codes
+                        .split(100, class)
+                        .0
+                        .iter()
+                        .map(|(_, p)| (vec![first, 100], p.to_vec())),
+                ) {
+                    if set.len() < 3 {
+                        continue;
+                    }
+                    let node = Node {
+                        candidates: &set,
+                        history: &history,
+                    };
+                    let two = exact.look_two(context, node, UNLIMITED);
+                    assert_eq!(
+                        two,
+                        plain_look(&codes, &set, one),
+                        "{set:?} after {history:?}"
+                    );
+                    let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
+                    above_one += usize::from(two > look);
+                    let fresh = Exact::new(board, None, false);
+                    assert_eq!(fresh.cost_below(context, node, UNLIMITED, two), None);
+                    let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
+                    assert!(cost.unwrap() >= two, "{set:?}: {cost:?} below {two}");
+                }
+            }
+        }
+        assert!(above_one > 0, "the look two guesses ahead never beat one");
     }
 
     fn optimum(board: Board, symmetry: bool) -> u32 {

@@ -11,7 +11,7 @@
 //! the best total known plus one (a heuristic tree's total at the start, then any
 //! first guess whose items are all done, or done but for splits that each have a
 //! tree of their own so far), less what the class's siblings cost at least (their
-//! proven costs, or their floors one guess ahead: the floors module). A class
+//! proven costs, or their floors two guesses ahead: the floors module). A class
 //! that reaches its budget is recorded as costing at least that much, which puts
 //! its first guess above the best total. The plus one lets ties be proven, and the
 //! merge breaks them as the search does, by position. The kept first guess's items all hold their subtrees,
@@ -376,7 +376,7 @@ pub fn cheapest(plan: &Plan, options: &[Top], known: &[Cost]) -> Result<usize, S
 }
 
 /// What each item is known to cost: `done[i]` where given, else its floor
-/// (`floors[i]`, the least its class can cost looking one guess ahead: the
+/// (`floors[i]`, the least its class can cost looking two guesses ahead: the
 /// floors module).
 pub fn known(floors: &[u64], done: &[Option<Cost>]) -> Vec<Cost> {
     let items = floors.iter().zip(done);

@@ -1,25 +1,31 @@
-//! `RUN/floors.txt`: the least each item of an exact plan can cost, looking one
-//! guess ahead ([`crate::exact::Exact::look_at`]), worked out once and kept beside
-//! the plan.
+//! `RUN/floors.txt`: the least each item of an exact plan can cost, looking two
+//! guesses ahead ([`crate::exact::Exact::look_two`]), worked out once and kept
+//! beside the plan.
 //!
 //! An item not done counts, in its first guess's floor and in its siblings'
 //! budgets, at the least its class can cost. The bound of the class's size alone
 //! is weak for a big class, whose best guess splits it far less evenly than the
 //! bound assumes: of the 20 second guesses 4x12's split of 0123's class of 6,944
-//! secrets had open on 2026-11-30, the looks at their items not done settled 6
-//! outright (BENCHMARKS.md). A look scores every code against the class (the
-//! split's 472 items took 0.7 s, 6x6's 243 items 1.4 s), and a campaign asks for
-//! the floors each time a worker takes an item or draws its budget again; so they
-//! are worked out once, in parallel, and kept. The file names the plan's identity and ends with a CRC-32 of the lines
-//! before it; a file of another plan, or damaged, is worked out again and
-//! replaced (it holds nothing but what the plan gives).
+//! secrets had open on 2026-11-30, the looks one guess ahead at their items not
+//! done settled 6 outright (BENCHMARKS.md). Looking one guess further, each class
+//! a guess leaves at its own look, lifts them again: 4x12's split of 0012's class
+//! of 3,458 secrets stood at 16395 with 97 second guesses open by the looks one
+//! guess ahead, at 17117 with 49 open by the looks two ahead. A look two ahead
+//! scores every code against each class of every guess its bound leaves in the
+//! running (that split's 1,029 items: 85 s of CPU; 5x8's 110 items, 148 s), and
+//! a campaign asks for the floors each time a worker takes an item or draws its
+//! budget again; so they are worked out once, in parallel, and kept (and
+//! committed with a campaign).
+//! The file names how far it looks and the plan's identity and ends with a CRC-32
+//! of the lines before it; a file of another plan or look, or damaged, is worked
+//! out again and replaced (it holds nothing but what the plan gives).
 //!
 //! Nothing a proof rests on comes from this file: an item recorded as costing at
-//! least its floor proved it with a fact of its own (its search under that
-//! budget fails at the class itself, and a checker's look finds the same), and the
-//! merge's certificate is checked without it. A file that said too much could
-//! misdirect a campaign's budgets and the floors `mmgen status` shows, never make
-//! a wrong total check.
+//! least its floor proved it with facts of its own (its search under that budget
+//! fails at the class or one guess below it, where a checker's looks find the
+//! same), and the merge's certificate is checked without it. A file that said too
+//! much could misdirect a campaign's budgets and the floors `mmgen status` shows,
+//! never make a wrong total check.
 
 use super::exact::depth_left;
 use super::{class, Plan};
@@ -33,6 +39,10 @@ use std::path::Path;
 
 /// The file's name in a plan's folder.
 pub const FILE: &str = "floors.txt";
+
+/// The file's first word: what it holds, and how far its looks go (a file of
+/// the looks one guess ahead, "mmtree-floors", is worked out again).
+const HEAD: &str = "mmtree-floors-two-ahead";
 
 /// The floors of `plan`'s items (identity `id`), from `dir`'s file if it is
 /// this plan's and whole, else worked out and kept there (when the folder takes
@@ -48,8 +58,13 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
     floors
 }
 
-/// Every item's look, in parallel.
+/// Every item's look, in parallel; the work is said on standard error first, as
+/// it may take minutes.
 fn work_out(plan: &Plan, optimal: &Optimal) -> Vec<u64> {
+    eprintln!(
+        "mmgen: working out the floors of the plan's {} items, two guesses ahead (once: they are kept in {FILE})",
+        plan.items.len()
+    );
     let recipe = &plan.recipe;
     let codes = Codes::new(recipe.board);
     let counters = Counters::default();
@@ -62,14 +77,18 @@ fn work_out(plan: &Plan, optimal: &Optimal) -> Vec<u64> {
                 candidates: &candidates,
                 history: &history,
             };
-            u64::from(optimal.exact.look_at(context, node, depth_left(plan, item)))
+            u64::from(
+                optimal
+                    .exact
+                    .look_two(context, node, depth_left(plan, item)),
+            )
         })
         .collect()
 }
 
 /// The file's text: a head naming the plan, a line per item, the CRC-32 line.
 fn text(id: u32, floors: &[u64]) -> String {
-    let mut body = format!("mmtree-floors plan {id:08x}\n");
+    let mut body = format!("{HEAD} plan {id:08x}\n");
     for (index, floor) in floors.iter().enumerate() {
         body += &format!("{index} {floor}\n");
     }
@@ -86,7 +105,7 @@ fn parse(text: &str, id: u32, items: usize) -> Option<Vec<u64>> {
         return None;
     }
     let mut lines = body.lines();
-    if lines.next()? != format!("mmtree-floors plan {id:08x}") {
+    if lines.next()? != format!("{HEAD} plan {id:08x}") {
         return None;
     }
     let floors: Vec<u64> = (lines.enumerate())
