@@ -396,7 +396,7 @@ impl Exact {
             }
             *history.last_mut().unwrap() = option.guess;
             let (split, _) = context.codes.split(option.guess, node.candidates);
-            let bound = |class: &[u32]| u64::from(self.bound(class.len(), depth - 1));
+            let bound = |class: &[u32]| u64::from(self.floor(class.len(), depth - 1));
             // Each class's look, in place of its bound, is needed only as far as
             // the guess could still come in below the least so far.
             let mut total = n as u64 + split.iter().map(|(_, c)| bound(c)).sum::<u64>();

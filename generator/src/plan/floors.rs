@@ -15,10 +15,10 @@
 //! running (that split's 1,029 items: 85 s of CPU; 5x8's 110 items, 148 s), and
 //! a campaign asks for the floors each time a worker takes an item or draws its
 //! budget again; so they are worked out once, in parallel, and kept (and
-//! committed with a campaign).
-//! The file names how far it looks and the plan's identity and ends with a CRC-32
-//! of the lines before it; a file of another plan or look, or damaged, is worked
-//! out again and replaced (it holds nothing but what the plan gives).
+//! committed with a campaign). The file names how far it looks and the plan's
+//! identity and ends with a CRC-32 of the lines before it; a file of another plan
+//! or look, or damaged, is worked out again and replaced (it holds nothing but
+//! what the plan gives).
 //!
 //! Nothing a proof rests on comes from this file: an item recorded as costing at
 //! least its floor proved it with facts of its own (its search under that budget
