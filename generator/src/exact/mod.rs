@@ -677,46 +677,50 @@ mod tests {
         let counters = Counters::default();
         let context = search_context(&codes, &counters, true);
         let exact = Exact::new(board, None, false);
-        let all: Vec<u32> = (0..codes.len()).collect();
         let mut above_the_bound = 0;
-        for first in [0, 5, 27] {
-            for (_, class) in codes.split(first, &all).0.iter() {
-                for (history, set) in [(vec![first], class.to_vec())].into_iter().chain(
-                    codes
-                        .split(100, class)
-                        .0
-                        .iter()
-                        .map(|(_, p)| (vec![first, 100], p.to_vec())),
-                ) {
-                    let n = set.len();
-                    if n < 3 {
-                        continue;
-                    }
-                    let node = Node {
-                        candidates: &set,
-                        history: &history,
-                    };
-                    let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
-                    let bound = |p: &[u32]| exact.bound(p.len(), UNLIMITED);
-                    assert_eq!(
-                        look,
-                        plain_look(&codes, &set, bound),
-                        "{set:?} after {history:?}"
-                    );
-                    let above = look > exact.bound(n, UNLIMITED);
-                    above_the_bound += usize::from(above);
-                    // Searched only where the bound alone does not settle it (a
-                    // search with nothing cached, as an item's).
-                    let fresh = Exact::new(board, None, false);
-                    assert_eq!(fresh.cost_below(context, node, UNLIMITED, look), None);
-                    let searched = fresh.nodes.load(Ordering::Relaxed);
-                    assert_eq!(searched, u64::from(above), "{set:?}");
-                    let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
-                    assert!(cost.unwrap() >= look, "{set:?}: {cost:?} below {look}");
-                }
-            }
+        for (history, set) in sets_of_three_or_more(&codes) {
+            let n = set.len();
+            let node = Node {
+                candidates: &set,
+                history: &history,
+            };
+            let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
+            let bound = |p: &[u32]| exact.bound(p.len(), UNLIMITED);
+            assert_eq!(
+                look,
+                plain_look(&codes, &set, bound),
+                "{set:?} after {history:?}"
+            );
+            let above = look > exact.bound(n, UNLIMITED);
+            above_the_bound += usize::from(above);
+            // Searched only where the bound alone does not settle it (a
+            // search with nothing cached, as an item's).
+            let fresh = Exact::new(board, None, false);
+            assert_eq!(fresh.cost_below(context, node, UNLIMITED, look), None);
+            let searched = fresh.nodes.load(Ordering::Relaxed);
+            assert_eq!(searched, u64::from(above), "{set:?}");
+            let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
+            assert!(cost.unwrap() >= look, "{set:?}: {cost:?} below {look}");
         }
         assert!(above_the_bound > 0, "the look never beat the bound");
+    }
+
+    /// The sets of three secrets or more a search of `codes` meets after the
+    /// first guesses of codes 0, 5 and 27, and after each of those and code 100,
+    /// with their histories: the classes of a first guess and of a second, under
+    /// the symmetries each has.
+    fn sets_of_three_or_more(codes: &Codes) -> Vec<(Vec<u32>, Vec<u32>)> {
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let mut sets = Vec::new();
+        for first in [0, 5, 27] {
+            for (_, class) in codes.split(first, &all).0.iter() {
+                sets.push((vec![first], class.to_vec()));
+                let (second, _) = codes.split(100, class);
+                sets.extend(second.iter().map(|(_, p)| (vec![first, 100], p.to_vec())));
+            }
+        }
+        sets.retain(|(_, set)| set.len() >= 3);
+        sets
     }
 
     /// The least over every code that tells `set` apart at all (it wins, or
@@ -745,43 +749,29 @@ mod tests {
         let counters = Counters::default();
         let context = search_context(&codes, &counters, true);
         let exact = Exact::new(board, None, false);
-        let all: Vec<u32> = (0..codes.len()).collect();
         let bound = |p: &[u32]| exact.bound(p.len(), UNLIMITED);
         let one = |p: &[u32]| match p.len() {
             0..=2 => bound(p),
             _ => plain_look(&codes, p, bound),
         };
         let mut above_one = 0;
-        for first in [0, 5, 27] {
-            for (_, class) in codes.split(first, &all).0.iter() {
-                for (history, set) in [(vec![first], class.to_vec())].into_iter().chain(
-                    codes
-                        .split(100, class)
-                        .0
-                        .iter()
-                        .map(|(_, p)| (vec![first, 100], p.to_vec())),
-                ) {
-                    if set.len() < 3 {
-                        continue;
-                    }
-                    let node = Node {
-                        candidates: &set,
-                        history: &history,
-                    };
-                    let two = exact.look_two(context, node, UNLIMITED);
-                    assert_eq!(
-                        two,
-                        plain_look(&codes, &set, one),
-                        "{set:?} after {history:?}"
-                    );
-                    let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
-                    above_one += usize::from(two > look);
-                    let fresh = Exact::new(board, None, false);
-                    assert_eq!(fresh.cost_below(context, node, UNLIMITED, two), None);
-                    let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
-                    assert!(cost.unwrap() >= two, "{set:?}: {cost:?} below {two}");
-                }
-            }
+        for (history, set) in sets_of_three_or_more(&codes) {
+            let node = Node {
+                candidates: &set,
+                history: &history,
+            };
+            let two = exact.look_two(context, node, UNLIMITED);
+            assert_eq!(
+                two,
+                plain_look(&codes, &set, one),
+                "{set:?} after {history:?}"
+            );
+            let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
+            above_one += usize::from(two > look);
+            let fresh = Exact::new(board, None, false);
+            assert_eq!(fresh.cost_below(context, node, UNLIMITED, two), None);
+            let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
+            assert!(cost.unwrap() >= two, "{set:?}: {cost:?} below {two}");
         }
         assert!(above_one > 0, "the look two guesses ahead never beat one");
     }
