@@ -187,7 +187,9 @@ fn progress_reports_change_neither_the_work_nor_the_certificate() {
             bytes(&certificate),
         ));
     }
-    assert!(runs[0].0.as_u64().unwrap() > 10_000, "{:?}", runs[0].0);
+    // The cache turns over: 9,390 positions, against 5,420 with the default
+    // cache (2026-11-30).
+    assert!(runs[0].0.as_u64().unwrap() > 8_000, "{:?}", runs[0].0);
     assert!(
         runs[0] == runs[1],
         "positions {} and {}",

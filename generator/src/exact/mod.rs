@@ -31,11 +31,15 @@
 //!   dropped as soon as the floors reach the budget: the cache's fact about the
 //!   class, and for a small class a look one guess ahead (each candidate's own
 //!   split; `Exact::one_level`), which often settles a class of a few secrets
-//!   outright, with no cache entry and no search. A small class the cache knows
-//!   nothing of also gets, for the codes outside it, the floor a search of it
-//!   would give them (the least of the colour multisets'; the cache keeps what
-//!   it found), which often sinks the guess before any class is searched
-//!   (`Exact::outsiders_raised`).
+//!   outright, with no cache entry and no search. A big class the cache knows
+//!   nothing of gets a look two guesses ahead (each class of each of its guesses
+//!   at its own look one ahead; `Exact::look_two_checkable`), capped at what
+//!   would sink the guess, and cached with a fact of its own: 5x6's proof
+//!   searched 59,385 positions with it instead of 300,714. A small class the
+//!   cache knows nothing of also gets, for the codes outside it, the floor a
+//!   search of it would give them (the least of the colour multisets'; the
+//!   cache keeps what it found), which often sinks the guess before any class
+//!   is searched (`Exact::outsiders_raised`).
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost, or a lower bound
@@ -78,6 +82,7 @@ pub use cache::{CacheSettings, DEFAULT_CACHE_MIB, SHARDS};
 pub use checkpoint::{summary, summary_with_classes, Checkpoint, Summary};
 pub use found::{Solved, Standing};
 use options::{At, Best, Choice};
+use proof::Basis;
 pub use proof::{Proof, Written};
 
 /// From this many secrets on, a node searches its guesses in parallel.
@@ -100,6 +105,9 @@ pub struct Exact {
     timed_out: AtomicBool,
     /// Guesses only from the secrets still possible (`--consistent-only`).
     candidates_only: bool,
+    /// Classes of at least this many secrets get a look two guesses ahead
+    /// ([`options::LOOK_TWO_FROM`]; tests lower it to reach small boards).
+    look_two_from: usize,
     cache_settings: CacheSettings,
     cache: Cache,
     /// Nodes searched, for reports.
@@ -161,6 +169,7 @@ impl Exact {
             deadline,
             timed_out: AtomicBool::new(false),
             candidates_only,
+            look_two_from: options::LOOK_TWO_FROM,
             cache_settings: CacheSettings::default(),
             cache: Cache::new(CacheSettings::default()),
             nodes: AtomicU64::new(0),
@@ -373,21 +382,64 @@ impl Exact {
 
     /// The least `node` can cost looking two guesses ahead: its secrets, plus for
     /// the cheapest guess the looks one guess ahead ([`Exact::look_at`]) at the
-    /// classes it leaves. The guesses are taken by their bounds one guess ahead,
-    /// which the looks only raise, so those whose bound reaches the least so far
-    /// are never looked at. A plan's items get it as their floors
+    /// classes it leaves. A plan's items get it as their floors
     /// ([`crate::plan`]): a search under it fails at the node or at the classes
     /// below it, where a checker's looks find the same.
     pub fn look_two(&self, context: Context, node: Node, depth: u32) -> u32 {
+        self.look_two_by(context, node, depth, UNLIMITED, |class, depth, room| {
+            self.look_at(context, class, depth, room)
+        })
+    }
+
+    /// [`Exact::look_two`] with the looks a checker makes at the classes
+    /// ([`Exact::one_level`]: the codes outside a class floored by their colour
+    /// multisets, not scored one by one), or `cap` if that is less: a fact with
+    /// this bound and no uses checks (docs/certificate.md, rule 3 at every class
+    /// of every guess). A search floors its big classes by it
+    /// ([`Exact::class_floors`]).
+    pub(super) fn look_two_checkable(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        cap: u32,
+    ) -> u32 {
+        self.look_two_by(context, node, depth, cap, |class, depth, _| {
+            let n = class.candidates.len();
+            match n {
+                0..=2 => self.bound(n, depth),
+                _ => self.least_cost(
+                    n,
+                    depth,
+                    Some(self.one_level(context, class.candidates, depth)),
+                ),
+            }
+        })
+    }
+
+    /// The least `node` can cost looking two guesses ahead, or `cap` if that is
+    /// less: its secrets, plus for the cheapest guess the floors `look(class,
+    /// depth, room)` of the classes it leaves (each at least its bound, and
+    /// allowed to stop at `room`). The guesses are taken by their bounds one
+    /// guess ahead, which the looks only raise, so those whose bound reaches the
+    /// least so far are never looked at.
+    fn look_two_by(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        cap: u32,
+        look: impl Fn(Node, u32, u32) -> u32,
+    ) -> u32 {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
         let bound = self.bound(n, depth);
-        if n <= 2 || bound == UNLIMITED {
-            return bound;
+        if n <= 2 || bound >= cap {
+            return bound.min(cap);
         }
-        let mut options = self.all_options(context, node, depth, UNLIMITED);
+        let mut options = self.all_options(context, node, depth, cap);
         options.sort_by_key(|o| (o.bound, o.guess));
-        let mut least = UNLIMITED;
+        let mut least = cap;
         let mut history = node.history.to_vec();
         history.push(0);
         for option in options {
@@ -409,7 +461,8 @@ impl Exact {
                     candidates: class,
                     history: &history,
                 };
-                let look = self.look_at(context, node, depth - 1, room as u32);
+                let depth = (depth - 1).min(class.len() as u32);
+                let look = look(node, depth, room as u32);
                 total = total - bound(class) + u64::from(look);
             }
             least = least.min(total.min(u64::from(UNLIMITED)) as u32);
@@ -517,7 +570,8 @@ impl Exact {
             self.try_options(at, outside, &mut best);
         }
         let bound = best.found.map_or(budget, |(cost, _)| cost);
-        let record = self.prove_search(context, candidates, depth, bound, symmetry.as_ref());
+        let s = symmetry.as_ref();
+        let record = self.prove(context, candidates, depth, bound, s, Basis::Search);
         (best.found, record)
     }
 }
@@ -776,15 +830,63 @@ mod tests {
         assert!(above_one > 0, "the look two guesses ahead never beat one");
     }
 
-    fn optimum(board: Board, symmetry: bool) -> u32 {
+    /// The look two guesses ahead a search floors big classes by, against the
+    /// plain count: every code's split, each class at the look one guess ahead a
+    /// checker makes ([`Exact::one_level`]; its bound if it holds at most two
+    /// secrets). Capped, it is the least of the two; it is at most the plan's look
+    /// two ahead (whose looks score the codes outside one by one) and the optimum,
+    /// and it beats the look one guess ahead somewhere.
+    #[test]
+    fn the_checkable_look_two_ahead_is_every_code_s_split_at_checked_looks() {
+        let board = Board::new(4, 4, true).unwrap();
+        let codes = Codes::new(board);
+        let counters = Counters::default();
+        let context = search_context(&codes, &counters, true);
+        let exact = Exact::new(board, None, false);
+        let one = |p: &[u32]| match p.len() {
+            0..=2 => exact.bound(p.len(), UNLIMITED),
+            _ => exact.least_cost(
+                p.len(),
+                UNLIMITED,
+                Some(exact.one_level(context, p, UNLIMITED)),
+            ),
+        };
+        let mut above_one = 0;
+        for (history, set) in sets_of_three_or_more(&codes) {
+            let node = Node {
+                candidates: &set,
+                history: &history,
+            };
+            let two = exact.look_two_checkable(context, node, UNLIMITED, UNLIMITED);
+            assert_eq!(
+                two,
+                plain_look(&codes, &set, one),
+                "{set:?} after {history:?}"
+            );
+            for cap in [two - 1, two, two + 1] {
+                let capped = exact.look_two_checkable(context, node, UNLIMITED, cap);
+                assert_eq!(capped, two.min(cap), "{set:?} capped at {cap}");
+            }
+            assert!(two <= exact.look_two(context, node, UNLIMITED), "{set:?}");
+            let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
+            assert!(cost.unwrap() >= two, "{set:?}: {cost:?} below {two}");
+            above_one += usize::from(two > one(&set));
+        }
+        assert!(above_one > 0, "the look two guesses ahead never beat one");
+    }
+
+    /// The optimum by the search, with classes of `look_two_from` secrets or
+    /// more floored two guesses ahead.
+    fn optimum(board: Board, symmetry: bool, look_two_from: usize) -> u32 {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();
         let counters = Counters::default();
         let context = search_context(&codes, &counters, symmetry);
-        Exact::new(board, None, false)
-            .choose(context, &all, &[], UNLIMITED)
-            .unwrap()
-            .0
+        let exact = Exact {
+            look_two_from,
+            ..Exact::new(board, None, false)
+        };
+        exact.choose(context, &all, &[], UNLIMITED).unwrap().0
     }
 
     #[test]
@@ -800,12 +902,14 @@ mod tests {
             let codes = Codes::new(board);
             let all: Vec<u32> = (0..codes.len()).collect();
             let plain = exhaustive(&codes, &all, &mut HashMap::new());
-            assert_eq!(optimum(board, false), plain, "{p}x{c} repeat={r}");
-            assert_eq!(
-                optimum(board, true),
-                plain,
-                "{p}x{c} repeat={r} with symmetry"
-            );
+            // Every class of three or more floored two guesses ahead, and as a
+            // search of a big board does.
+            for look_two_from in [3, options::LOOK_TWO_FROM] {
+                let at = format!("{p}x{c} repeat={r}, looks two ahead from {look_two_from}");
+                assert_eq!(optimum(board, false, look_two_from), plain, "{at}");
+                let symmetric = optimum(board, true, look_two_from);
+                assert_eq!(symmetric, plain, "{at} with symmetry");
+            }
         }
     }
 
@@ -898,6 +1002,6 @@ mod tests {
         let codes = Codes::new(board);
         let all: Vec<u32> = (0..codes.len()).collect();
         assert_eq!(exhaustive(&codes, &all, &mut HashMap::new()), 451);
-        assert_eq!(optimum(board, true), 451);
+        assert_eq!(optimum(board, true, options::LOOK_TWO_FROM), 451);
     }
 }

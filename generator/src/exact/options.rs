@@ -1,12 +1,15 @@
 //! Branch and bound at one node: the guesses worth trying, in order of their
 //! bounds, each searched with the budget that would make it the best so far.
 
-use super::{tried, Context, Exact, Known, Lookup, Tables, NO_RECORD, PARALLEL_SECRETS, UNLIMITED};
+use super::{
+    tried, Basis, Context, Exact, Known, Lookup, Tables, NO_RECORD, PARALLEL_SECRETS, UNLIMITED,
+};
 use crate::codes::{coarse_capacity, even_split, ByShared, Codes, Guess, Secrets, CLASS_SLOTS};
 use crate::symmetry::Symmetry;
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Classes up to this size get [`Exact::one_level`] before they are searched.
@@ -23,6 +26,19 @@ const ONE_LEVEL_UP_TO: usize = 512;
 /// cache is asked. 5x6 on one thread, side by side: 187.1 s with 16 against 202.9 s
 /// with 8 (301,697 against 311,912 positions; BENCHMARKS.md, tuning).
 pub(super) const LOOK_FIRST_UP_TO: usize = 16;
+
+/// Classes of at least this many secrets that the cache knows nothing of get a
+/// look two guesses ahead ([`Exact::look_two_checkable`]) when their floors so
+/// far leave their guess under its budget: a big class's best guess splits it
+/// far less evenly than its bound assumes, and the look finds it out for the
+/// price of scoring the board against it once, where a search of a guess that
+/// cannot win solves its classes smallest first before a big one fails. One
+/// thread, 2026-11-30, AMD EPYC, the same files (BENCHMARKS.md): 5x6 300,714
+/// positions in 151.5 s with none, 278,193 in 144.7 s from 512, 251,025 from
+/// 256, 59,385 in 96.9 s from 128, 49,006 in 113.9 s from 96, 44,225 in 125.3 s
+/// from 64; 4x9 96,972 in 16.8 s with none, 57,366 in 12.7 s from 128, 45,728 in
+/// 11.6 s from 96, 31,879 in 14.6 s from 64.
+pub(super) const LOOK_TWO_FROM: usize = 128;
 
 /// A node under search: the context, the node, and the guesses left per secret.
 #[derive(Clone, Copy)]
@@ -260,7 +276,7 @@ impl Exact {
         }
         let parts = &mut parts[..split.len()];
         parts.sort_by_key(|p| p.len());
-        let classes = self.class_floors(at, parts, budget().checked_sub(n)?)?;
+        let classes = self.class_floors(at, guess, parts, budget().checked_sub(n)?)?;
         let floor: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
         if u64::from(n) + floor >= u64::from(budget()) {
             return None;
@@ -429,10 +445,11 @@ impl Exact {
         Candidates { least, settled }
     }
 
-    /// What each class of `parts` costs at least, as far as the bounds, a look one
-    /// guess ahead and the cache know; `None` as soon as the floors reach `limit`
-    /// (then the classes left are not looked at: most options a node scores fail
-    /// here).
+    /// What each class of `parts` (the classes `guess` leaves at `at`) costs at
+    /// least, as far as the bounds, a look one guess ahead, a big class's look
+    /// two guesses ahead ([`LOOK_TWO_FROM`]) and the cache know; `None` as soon
+    /// as the floors reach `limit` (then the classes left are not looked at: most
+    /// options a node scores fail here).
     ///
     /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets the first step of a look
     /// one guess ahead ([`Exact::candidates_look`]) before the cache: it often
@@ -457,6 +474,7 @@ impl Exact {
     pub(super) fn class_floors<'p>(
         &self,
         at: At,
+        guess: u32,
         parts: &[&'p [u32]],
         limit: u32,
     ) -> Option<[Class<'p>; MAX_ANSWERS]> {
@@ -480,7 +498,8 @@ impl Exact {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(codes, part, depth);
-                if known.is_none() && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
+                let fresh = known.is_none();
+                if fresh && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
                     let found = self.raised_look(at.context, part, depth, cheap);
@@ -490,6 +509,26 @@ impl Exact {
                         known = Some(found);
                         self.remember(depth, key.clone(), found, NO_RECORD);
                     }
+                }
+                // What this class must cost for the floors to reach the limit: a
+                // big class gets its look two guesses ahead, as far as that, when
+                // its floor so far leaves the guess in the running. Not under what
+                // is left of no budget (a first option's, far above any total),
+                // where no floor can cut and a big class's whole look is dear.
+                let room = (u64::from(limit) + u64::from(bound)).saturating_sub(sum);
+                if fresh
+                    && part.len() >= self.look_two_from
+                    && u64::from(self.least_cost(part.len(), depth, known)) < room
+                    && room < u64::from(UNLIMITED / 2)
+                {
+                    let mut history = at.node.history.to_vec();
+                    history.push(guess);
+                    let node = Node {
+                        candidates: part,
+                        history: &history,
+                    };
+                    let cap = room.min(u64::from(UNLIMITED)) as u32;
+                    known = self.class_look_two(at.context, node, depth, cap, &key, known);
                 }
                 if self.least_cost(part.len(), depth, known) > bound {
                     self.depend_on_cached(codes, part, depth, &key);
@@ -508,6 +547,37 @@ impl Exact {
             }
         }
         Some(classes)
+    }
+}
+
+impl Exact {
+    /// What `node`, a class with `depth` guesses left, costs at least looking two
+    /// guesses ahead ([`Exact::look_two_checkable`]), or `cap` if that is less,
+    /// when that beats `known` (what the cache and a look one guess ahead
+    /// found): then the cache keeps it under `key`, with the fact that proves it.
+    fn class_look_two(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        cap: u32,
+        key: &[u32],
+        known: Option<Known>,
+    ) -> Option<Known> {
+        let n = node.candidates.len();
+        let two = self.look_two_checkable(context, node, depth, cap);
+        if two <= self.least_cost(n, depth, known) {
+            return known;
+        }
+        let symmetry = context.symmetry_at(&node);
+        let s = symmetry.as_ref();
+        let record = self.prove(context, node.candidates, depth, two, s, Basis::Looks);
+        if self.proving() && record == NO_RECORD {
+            // Cut short: a floor with no fact must not be cached in a proof.
+            return known;
+        }
+        self.remember(depth, Cow::Borrowed(key), Known::AtLeast(two), record);
+        Some(Known::AtLeast(two))
     }
 }
 

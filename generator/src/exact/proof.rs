@@ -6,8 +6,10 @@
 //! A fact says: this set of secrets, with at most this many guesses left, needs at
 //! least this many guesses in total (or cannot be solved at all). It is written
 //! when a search of the set ends (the optimum it found, or the budget it failed
-//! under). What a look one guess ahead proves of a small class is not written: the
-//! checker looks too, as cheaply. With a fact go what the checker needs to confirm
+//! under), or when a look two guesses ahead floors a big class (a fact with no
+//! uses: the checker looks one guess ahead at the classes of every guess). What
+//! a look one guess ahead proves of a small class is not written: the checker
+//! looks too, as cheaply. With a fact go what the checker needs to confirm
 //! it by trying every guess at the set:
 //! - the equivalences the search used to try one guess of each kind (relabellings
 //!   that map the set onto itself, and the colours never played);
@@ -36,6 +38,15 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
+
+/// What a fact rests on.
+pub(super) enum Basis {
+    /// A search of its set, with the facts its options used (its frame).
+    Search,
+    /// A look two guesses ahead ([`Exact::look_two_checkable`]): no other fact,
+    /// as the checker looks one guess ahead at the classes of every guess too.
+    Looks,
+}
 
 /// Record tags (docs/certificate.md).
 const END: u8 = 0;
@@ -414,8 +425,8 @@ impl Proof {
     }
 
     /// Writes `fact`, with the dependencies of the search that proved it (which
-    /// ends: its frame goes) if `searched`, else with none (a look one guess
-    /// ahead, which the checker confirms by the bounds alone); returns its number.
+    /// ends: its frame goes) if `searched`, else with none (a look two guesses
+    /// ahead, which the checker confirms by its own looks); returns its number.
     pub(super) fn fact(&self, fact: Fact, searched: bool) -> u64 {
         let mut state = self.lock();
         let mut dependencies = match searched {
@@ -540,22 +551,26 @@ impl Proof {
 }
 
 impl Exact {
-    /// Writes the fact a search of `candidates` with `depth` guesses left proved
-    /// (at least `bound`, with the `symmetry` it used), unless time ran out;
-    /// returns its number, or [`NO_RECORD`].
-    pub(super) fn prove_search(
+    /// Writes the fact that `candidates` with `depth` guesses left costs at least
+    /// `bound`, trying one guess of each kind under `symmetry`, proved as `basis`
+    /// says, unless time ran out; returns its number, or [`NO_RECORD`].
+    pub(super) fn prove(
         &self,
         context: Context,
         candidates: &[u32],
         depth: u32,
         bound: u32,
         symmetry: Option<&Symmetry>,
+        basis: Basis,
     ) -> u64 {
+        let searched = matches!(basis, Basis::Search);
         if !self.proving() {
             return NO_RECORD;
         }
         if self.cut(context) {
-            self.with_proof(Proof::drop_frame);
+            if searched {
+                self.with_proof(Proof::drop_frame);
+            }
             return NO_RECORD;
         }
         let fact = Fact {
@@ -565,7 +580,8 @@ impl Exact {
             key: self.key_relabel(context.codes, candidates),
             symmetry: symmetry.map(Symmetry::recorded),
         };
-        self.with_proof(|p| p.fact(fact, true)).unwrap_or(NO_RECORD)
+        self.with_proof(|p| p.fact(fact, searched))
+            .unwrap_or(NO_RECORD)
     }
 
     /// Writes the fact a plan's merge proves: `node` (every code, or an item's
@@ -586,7 +602,8 @@ impl Exact {
             self.depend_on(record);
         }
         let depth = depth.min(node.candidates.len() as u32);
-        self.prove_search(context, node.candidates, depth, bound, symmetry.as_ref());
+        let s = symmetry.as_ref();
+        self.prove(context, node.candidates, depth, bound, s, Basis::Search);
     }
 
     /// The search in progress rests on fact `record`, as written.
