@@ -719,3 +719,33 @@ fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
         "{err}"
     );
 }
+
+/// The shipped 4x12 tree, proven by a campaign kept in the repository: its top
+/// certificate holds one premise per item, each the last fact of a part that
+/// `mmcheck --parts` checked where it was written (a line of the campaign's
+/// ledger: the part's size, CRC-32 and last fact). It checks against that ledger
+/// and the tree, and without the ledger, or with another tree, it proves nothing.
+#[test]
+fn the_shipped_4x12_proof_checks_against_its_campaign_s_ledger() {
+    let tree = root().join("trees/optimal-4x12.mmt");
+    let cert = root().join("campaigns/4x12/optimal-4x12.mmc");
+    let ledger = root().join("campaigns/4x12/parts.txt");
+    let [tree, cert, ledger] = [&tree, &cert, &ledger].map(|p| p.to_str().unwrap());
+    let said = ok("mmcheck", &["--parts", ledger, tree, cert]);
+    assert!(
+        said.starts_with(
+            "optimal: total 126470, proven (certificate checked: 51 facts, 50 of them premises"
+        ),
+        "{said}"
+    );
+    let err = fails("mmcheck", &[tree, cert]);
+    assert!(err.contains("whose check is not recorded"), "{err}");
+    let other = root().join("trees/optimal-4x11.mmt");
+    let out = mmcheck(&[
+        Path::new("--parts"),
+        Path::new(ledger),
+        &other,
+        Path::new(cert),
+    ]);
+    assert!(!out.status.success(), "{out:?}");
+}
