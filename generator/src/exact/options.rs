@@ -527,8 +527,7 @@ impl Exact {
                         candidates: part,
                         history: &history,
                     };
-                    let cap = room.min(u64::from(UNLIMITED)) as u32;
-                    known = self.class_look_two(at.context, node, depth, cap, &key, known);
+                    known = self.class_look_two(at.context, node, depth, room as u32, &key, known);
                 }
                 if self.least_cost(part.len(), depth, known) > bound {
                     self.depend_on_cached(codes, part, depth, &key);
@@ -548,9 +547,7 @@ impl Exact {
         }
         Some(classes)
     }
-}
 
-impl Exact {
     /// What `node`, a class with `depth` guesses left, costs at least looking two
     /// guesses ahead ([`Exact::look_two_checkable`]), or `cap` if that is less,
     /// when that beats `known` (what the cache and a look one guess ahead
