@@ -20,6 +20,13 @@
 //! or look, or damaged, is worked out again and replaced (it holds nothing but
 //! what the plan gives).
 //!
+//! On a big board that is hours of CPU (6x6's 243 items: two tries of 33 and 47
+//! minutes were stopped before the end), so each item's floor is also appended to
+//! `floors.txt.part` as it is found, a line with a CRC-32 of its own (over the
+//! plan's identity too), and a run cut off goes on from the lines whole there; the
+//! part goes once the file is written. The work says how far it is on standard
+//! error, at each tenth of the items.
+//!
 //! Nothing a proof rests on comes from this file: an item recorded as costing at
 //! least its floor proved it with facts of its own (its search under that budget
 //! fails at the class or one guess below it, where a checker's looks find the
@@ -35,10 +42,18 @@ use crate::strategy::Optimal;
 use crate::{Counters, Node};
 use lookup::checksum::crc32;
 use rayon::prelude::*;
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// The file's name in a plan's folder.
 pub const FILE: &str = "floors.txt";
+
+/// The floors found so far while the file is worked out, beside it.
+const PART: &str = "floors.txt.part";
 
 /// The file's first word: what it holds, and how far its looks go (a file of
 /// the looks one guess ahead, "mmtree-floors", is worked out again).
@@ -53,37 +68,94 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
     if let Some(floors) = read.and_then(|text| parse(&text, id, plan.items.len())) {
         return floors;
     }
-    let floors = work_out(plan, optimal);
-    let _ = write_owned(&path, text(id, &floors).as_bytes());
+    let part = dir.join(PART);
+    let floors = work_out(plan, optimal, id, &part);
+    if write_owned(&path, text(id, &floors).as_bytes()).is_ok() {
+        let _ = std::fs::remove_file(&part);
+    }
     floors
 }
 
-/// Every item's look, in parallel; the work is said on standard error first, as
-/// it may take minutes.
-fn work_out(plan: &Plan, optimal: &Optimal) -> Vec<u64> {
+/// Every item's look, in parallel, but for those `part` holds already; each is
+/// appended to `part` as it is found. The work is said on standard error, as it
+/// may take hours.
+fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
+    let kept = std::fs::read_to_string(part)
+        .map(|text| parse_part(&text, id, plan.items.len()))
+        .unwrap_or_else(|_| vec![None; plan.items.len()]);
+    let left = kept.iter().filter(|floor| floor.is_none()).count();
+    let from_before = match plan.items.len() - left {
+        0 => String::new(),
+        n => format!("; {n} kept from a run cut off, in {PART}"),
+    };
     eprintln!(
-        "mmgen: working out the floors of the plan's {} items, two guesses ahead (once: they are kept in {FILE})",
+        "mmgen: working out the floors of {left} of the plan's {} items, two guesses ahead (once: they are kept in {FILE}{from_before})",
         plan.items.len()
     );
     let recipe = &plan.recipe;
     let codes = Codes::new(recipe.board);
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
-    (plan.items.par_iter())
-        .map(|item| {
+    let appended = Mutex::new(OpenOptions::new().create(true).append(true).open(part).ok());
+    let found = AtomicUsize::new(0);
+    let start = Instant::now();
+    (kept.into_par_iter().enumerate())
+        .map(|(index, kept)| {
+            if let Some(floor) = kept {
+                return floor;
+            }
+            let item = &plan.items[index];
             let candidates = class(&codes, &item.path);
             let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
             let node = Node {
                 candidates: &candidates,
                 history: &history,
             };
-            u64::from(
+            let floor = u64::from(
                 optimal
                     .exact
                     .look_two(context, node, depth_left(plan, item)),
-            )
+            );
+            if let Ok(mut file) = appended.lock() {
+                if let Some(file) = file.as_mut() {
+                    let _ = file.write_all(part_line(id, index, floor).as_bytes());
+                }
+            }
+            let n = found.fetch_add(1, Ordering::Relaxed) + 1;
+            if n * 10 / left > (n - 1) * 10 / left {
+                let seconds = start.elapsed().as_secs_f64();
+                eprintln!("mmgen: floors worked out: {n} of {left} ({seconds:.0} s)");
+            }
+            floor
         })
         .collect()
+}
+
+/// The line of `part` that keeps item `index`'s floor, for plan `id`.
+fn part_line(id: u32, index: usize, floor: u64) -> String {
+    let crc = crc32(format!("{id:08x} {index} {floor}").as_bytes());
+    format!("{index} {floor} {crc:08x}\n")
+}
+
+/// The floors `text` (a part of plan `id` with `items` items) holds: each whole
+/// line of this plan; a line cut off or damaged, or of another plan, is not one.
+fn parse_part(text: &str, id: u32, items: usize) -> Vec<Option<u64>> {
+    let mut floors = vec![None; items];
+    for line in text.split_inclusive('\n') {
+        let Some((index, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        let Some((floor, _)) = rest.split_once(' ') else {
+            continue;
+        };
+        let (Ok(index), Ok(floor)) = (index.parse::<usize>(), floor.parse::<u64>()) else {
+            continue;
+        };
+        if index < items && part_line(id, index, floor) == line {
+            floors[index] = Some(floor);
+        }
+    }
+    floors
 }
 
 /// The file's text: a head naming the plan, a line per item, the CRC-32 line.
@@ -137,5 +209,59 @@ mod tests {
         let cut = &good[..good.len() - 1];
         assert_eq!(parse(cut, 0xabc, 3), None, "cut short");
         assert_eq!(parse("", 0xabc, 3), None);
+    }
+
+    #[test]
+    fn a_part_keeps_each_whole_line_of_its_plan() {
+        let lines = [part_line(7, 0, 40), part_line(7, 2, 9), part_line(8, 1, 5)];
+        let damaged = lines[1].replace(" 9 ", " 8 ");
+        let text = format!("{}{}{damaged}", lines[0], lines[2]);
+        let cut = part_line(7, 1, 12);
+        let text = format!("{text}{}{}", lines[1], &cut[..cut.len() - 1]);
+        // Item 0 and 2 whole; 1 only of another plan, and cut off.
+        assert_eq!(parse_part(&text, 7, 3), [Some(40), None, Some(9)]);
+        assert_eq!(
+            parse_part(&text, 7, 2),
+            [Some(40), None],
+            "past the plan's items"
+        );
+        assert_eq!(parse_part("", 7, 2), [None, None]);
+    }
+
+    #[test]
+    fn a_cut_off_run_goes_on_from_its_part_then_lets_it_go() {
+        let recipe = super::super::Recipe {
+            board: lookup::Board::new(3, 3, true).unwrap(),
+            strategy: lookup::format::StrategyKind::Optimal,
+            consistent_only: false,
+            first: None,
+            max_depth: None,
+            symmetry: true,
+            certified: false,
+        };
+        let super::super::Builder::Exact(optimal) = recipe.builder().unwrap() else {
+            panic!("an exact recipe builds the exact search");
+        };
+        let plan = Plan::new(recipe, None).unwrap();
+        let dir = std::env::temp_dir().join(format!("mmgen-floors-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let whole = floors(&dir, 1, &plan, &optimal);
+        assert_eq!(whole.len(), plan.items.len());
+        assert!(whole.iter().any(|&floor| floor > 0));
+        assert!(
+            !dir.join(PART).exists(),
+            "the part goes once the file is written"
+        );
+        // Cut off after item 0 (its line says 1000 more, to tell it from a look).
+        std::fs::remove_file(dir.join(FILE)).unwrap();
+        std::fs::write(dir.join(PART), part_line(1, 0, whole[0] + 1000)).unwrap();
+        let mut expected = whole.clone();
+        expected[0] += 1000;
+        assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
+        assert!(!dir.join(PART).exists());
+        // The file written is read back as it is.
+        assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
