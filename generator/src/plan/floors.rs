@@ -80,9 +80,8 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
 /// appended to `part` as it is found. The work is said on standard error, as it
 /// may take hours.
 fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
-    let kept = std::fs::read_to_string(part)
-        .map(|text| parse_part(&text, id, plan.items.len()))
-        .unwrap_or_else(|_| vec![None; plan.items.len()]);
+    let before = std::fs::read_to_string(part).unwrap_or_default();
+    let kept = parse_part(&before, id, plan.items.len());
     let left = kept.iter().filter(|floor| floor.is_none()).count();
     let from_before = match plan.items.len() - left {
         0 => String::new(),
@@ -96,7 +95,15 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
     let codes = Codes::new(recipe.board);
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
-    let appended = Mutex::new(OpenOptions::new().create(true).append(true).open(part).ok());
+    let mut file = OpenOptions::new().create(true).append(true).open(part).ok();
+    if let Some(file) = file
+        .as_mut()
+        .filter(|_| !before.is_empty() && !before.ends_with('\n'))
+    {
+        // A line cut off ends here, so that the next line is whole.
+        let _ = file.write_all(b"\n");
+    }
+    let appended = Mutex::new(file);
     let found = AtomicUsize::new(0);
     let start = Instant::now();
     (kept.into_par_iter().enumerate())
@@ -255,13 +262,25 @@ mod tests {
         );
         // Cut off after item 0 (its line says 1000 more, to tell it from a look).
         std::fs::remove_file(dir.join(FILE)).unwrap();
-        std::fs::write(dir.join(PART), part_line(1, 0, whole[0] + 1000)).unwrap();
+        // Its last line cut off, as a session's end may leave it.
+        let cut = part_line(1, 1, whole[1]);
+        let part = part_line(1, 0, whole[0] + 1000) + &cut[..cut.len() - 3];
+        std::fs::write(dir.join(PART), part).unwrap();
         let mut expected = whole.clone();
         expected[0] += 1000;
         assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
         assert!(!dir.join(PART).exists());
         // The file written is read back as it is.
         assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
+        // Lines appended after one cut off are whole.
+        let part = dir.join(PART);
+        std::fs::write(&part, &cut[..cut.len() - 3]).unwrap();
+        assert_eq!(work_out(&plan, &optimal, 1, &part), whole);
+        let kept = parse_part(&std::fs::read_to_string(&part).unwrap(), 1, whole.len());
+        assert_eq!(
+            kept,
+            whole.iter().map(|&floor| Some(floor)).collect::<Vec<_>>()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
