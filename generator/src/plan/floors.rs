@@ -42,7 +42,7 @@ use crate::strategy::Optimal;
 use crate::{Counters, Node};
 use lookup::checksum::crc32;
 use rayon::prelude::*;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -80,8 +80,7 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
 /// appended to `part` as it is found. The work is said on standard error, as it
 /// may take hours.
 fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
-    let before = std::fs::read_to_string(part).unwrap_or_default();
-    let kept = parse_part(&before, id, plan.items.len());
+    let (kept, part) = Part::open(part, id, plan.items.len());
     let left = kept.iter().filter(|floor| floor.is_none()).count();
     let from_before = match plan.items.len() - left {
         0 => String::new(),
@@ -95,15 +94,6 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
     let codes = Codes::new(recipe.board);
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
-    let mut file = OpenOptions::new().create(true).append(true).open(part).ok();
-    if let Some(file) = file
-        .as_mut()
-        .filter(|_| !before.is_empty() && !before.ends_with('\n'))
-    {
-        // A line cut off ends here, so that the next line is whole.
-        let _ = file.write_all(b"\n");
-    }
-    let appended = Mutex::new(file);
     let found = AtomicUsize::new(0);
     let start = Instant::now();
     (kept.into_par_iter().enumerate())
@@ -123,11 +113,7 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
                     .exact
                     .look_two(context, node, depth_left(plan, item)),
             );
-            if let Ok(mut file) = appended.lock() {
-                if let Some(file) = file.as_mut() {
-                    let _ = file.write_all(part_line(id, index, floor).as_bytes());
-                }
-            }
+            part.keep(index, floor);
             let n = found.fetch_add(1, Ordering::Relaxed) + 1;
             if n * 10 / left > (n - 1) * 10 / left {
                 let seconds = start.elapsed().as_secs_f64();
@@ -136,6 +122,42 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
             floor
         })
         .collect()
+}
+
+/// `floors.txt.part` of plan `id`, open to append the floors found (if the
+/// folder takes a file: else nothing is kept).
+struct Part {
+    id: u32,
+    file: Mutex<Option<File>>,
+}
+
+impl Part {
+    /// The floors `path` holds already for a plan of `items` items, and the part
+    /// open to append to, a line cut off there ended first so that the next is whole.
+    fn open(path: &Path, id: u32, items: usize) -> (Vec<Option<u64>>, Part) {
+        let before = std::fs::read_to_string(path).unwrap_or_default();
+        let mut file = OpenOptions::new().create(true).append(true).open(path).ok();
+        if let Some(file) = file
+            .as_mut()
+            .filter(|_| !before.is_empty() && !before.ends_with('\n'))
+        {
+            let _ = file.write_all(b"\n");
+        }
+        let part = Part {
+            id,
+            file: Mutex::new(file),
+        };
+        (parse_part(&before, id, items), part)
+    }
+
+    /// Keeps item `index`'s floor (a line written whole at once).
+    fn keep(&self, index: usize, floor: u64) {
+        if let Ok(mut file) = self.file.lock() {
+            if let Some(file) = file.as_mut() {
+                let _ = file.write_all(part_line(self.id, index, floor).as_bytes());
+            }
+        }
+    }
 }
 
 /// The line of `part` that keeps item `index`'s floor, for plan `id`.
