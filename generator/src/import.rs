@@ -1,5 +1,6 @@
-//! Building a tree from JSON, so that strategies published elsewhere can be written
-//! as tree files and proven with `mmlookup audit`.
+//! Reading a tree from outside: from JSON, so that strategies published elsewhere
+//! can be written as tree files and proven with `mmlookup audit`, and from a tree
+//! file, whose subtrees `mmgen merge --fill` puts where a plan's items are not done.
 //!
 //! The notation is `mmlookup export --format json`'s: `{"guess": "1122", "children":
 //! {"B,W": subtree, ...}}`, the win implied, either bare (from anywhere; the board is
@@ -7,15 +8,15 @@
 //! and the header of the tree it was exported from:
 //! `{"format": "mmtree-json", "version": 1, "board": {"pegs": 4, "colors": 6,
 //! "repeat": true}, "generator": ..., "strategy": {...}, "tree": {...}}`.
-//! Every node is checked against the
+//! Either way every node is checked against the
 //! secrets that reach it: each answer they can give must have a branch, no branch
 //! may name an answer none of them gives, and a node without branches must guess the
-//! one secret left. The JSON reader's nesting limit bounds the depth.
+//! one secret left; no tree read nests more than 64 guesses.
 
 use crate::build::Subtree;
 use crate::codes::Codes;
 use lookup::format::StrategyInfo;
-use lookup::{Board, Feedback};
+use lookup::{Board, Feedback, Position, Tree};
 use serde_json::Value;
 
 /// The name of the self-describing JSON document, in its `format` field.
@@ -81,71 +82,165 @@ pub fn read(json: &str) -> Result<Document, String> {
     })
 }
 
+/// The most guesses a tree read here may nest: far past any board's real trees
+/// (their worst cases are under 15), and a bound on the reader's recursion that
+/// does not rest on the input (a tree file's useless guesses could chain its
+/// whole node table).
+const MAX_DEPTH: usize = 64;
+
 /// The tree `value` (a node of the notation) on the board of `codes`.
 pub fn from_json(codes: &Codes, value: &Value) -> Result<Subtree, String> {
     let all: Vec<u32> = (0..codes.len()).collect();
-    node(codes, value, &all, "the root")
+    node(codes, &value, &all, "the root", 1)
 }
 
-fn node(codes: &Codes, value: &Value, candidates: &[u32], at: &str) -> Result<Subtree, String> {
-    let board = codes.board();
-    let pegs = board.pegs();
-    let text = value
-        .get("guess")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{at}: a node needs \"guess\": \"CODE\""))?;
-    let code = board
-        .parse(text)
-        .map_err(|e| format!("{at}: guess '{text}': {e}"))?;
-    let guess = board
-        .index(code)
-        .ok_or_else(|| format!("{at}: '{text}' is not a code"))?;
-    let empty = serde_json::Map::new();
-    let branches = match value.get("children") {
-        None => &empty,
-        Some(children) => children
-            .as_object()
-            .ok_or_else(|| format!("{at}: \"children\" must be an object"))?,
+/// The tree `tree` (a tree file, opened verified) holds, checked as a JSON tree
+/// is: a tree file is untrusted input, and what is read here may be written again.
+/// `tree`'s board must be that of `codes`.
+pub fn from_tree<D: AsRef<[u8]>>(codes: &Codes, tree: &Tree<D>) -> Result<Subtree, String> {
+    if tree.board() != codes.board() {
+        return Err(format!(
+            "the tree is of the {} board, not of {}",
+            tree.board().name(),
+            codes.board().name()
+        ));
+    }
+    let all: Vec<u32> = (0..codes.len()).collect();
+    let root = InFile {
+        tree,
+        position: tree.root(),
     };
+    node(codes, &root, &all, "the root", 1)
+}
+
+/// A node of a tree being read, in JSON or in a tree file: what [`node`] checks.
+trait Written: Sized {
+    /// The guess as written (for messages) and its index, or why it is not one.
+    fn guess(&self, codes: &Codes, at: &str) -> Result<(String, u32), String>;
+    /// The branches (answer index, child); `guess` is the guess as written. A
+    /// branch for the win is refused: the win is implied.
+    fn branches(&self, codes: &Codes, at: &str, guess: &str) -> Result<Vec<(usize, Self)>, String>;
+}
+
+impl Written for &Value {
+    fn guess(&self, codes: &Codes, at: &str) -> Result<(String, u32), String> {
+        let board = codes.board();
+        let text = self
+            .get("guess")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("{at}: a node needs \"guess\": \"CODE\""))?;
+        let code = board
+            .parse(text)
+            .map_err(|e| format!("{at}: guess '{text}': {e}"))?;
+        let guess = board
+            .index(code)
+            .ok_or_else(|| format!("{at}: '{text}' is not a code"))?;
+        Ok((text.to_string(), guess))
+    }
+
+    fn branches(&self, codes: &Codes, at: &str, guess: &str) -> Result<Vec<(usize, Self)>, String> {
+        let board = codes.board();
+        let Some(children) = self.get("children") else {
+            return Ok(Vec::new());
+        };
+        let children = children
+            .as_object()
+            .ok_or_else(|| format!("{at}: \"children\" must be an object"))?;
+        let mut branches = Vec::with_capacity(children.len());
+        for (key, child) in children {
+            let answer =
+                Feedback::parse(key, &board).map_err(|e| format!("{at}: answer '{key}': {e}"))?;
+            if answer.is_win(board.pegs()) {
+                return Err(format!(
+                    "{at}: a branch for {answer} after {guess} is not written: the win is implied \
+                     (a guess that is still possible ends the game for its own secret)"
+                ));
+            }
+            branches.push((answer.index(board.pegs()), child));
+        }
+        Ok(branches)
+    }
+}
+
+/// A position of a tree file being read.
+struct InFile<'a, D> {
+    tree: &'a Tree<D>,
+    position: Position,
+}
+
+impl<D: AsRef<[u8]>> Written for InFile<'_, D> {
+    fn guess(&self, codes: &Codes, at: &str) -> Result<(String, u32), String> {
+        let fault = |e: lookup::format::FormatError| format!("{at}: {e}");
+        let guess = self.tree.guess_index(self.position).map_err(fault)?;
+        let board = codes.board();
+        let code = board
+            .code(guess)
+            .ok_or_else(|| format!("{at}: {guess} is not a code's number"))?;
+        Ok((board.display(code).to_string(), guess))
+    }
+
+    fn branches(&self, codes: &Codes, at: &str, _: &str) -> Result<Vec<(usize, Self)>, String> {
+        let fault = |e: lookup::format::FormatError| format!("{at}: {e}");
+        let pegs = codes.board().pegs();
+        // A tree file holds no branch for the win: its answers stop below it.
+        (self.tree.children(self.position).map_err(fault)?)
+            .map(|branch| {
+                let (answer, position) = branch.map_err(fault)?;
+                let child = InFile {
+                    tree: self.tree,
+                    position,
+                };
+                Ok((answer.index(pegs), child))
+            })
+            .collect()
+    }
+}
+
+/// The subtree `written` holds for `candidates`, checked against them (see the
+/// module's notes); `at` says where it is, for messages, `depth` how deep.
+fn node<W: Written>(
+    codes: &Codes,
+    written: &W,
+    candidates: &[u32],
+    at: &str,
+    depth: usize,
+) -> Result<Subtree, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("{at}: deeper than {MAX_DEPTH} guesses"));
+    }
+    let pegs = codes.board().pegs();
+    let (text, guess) = written.guess(codes, at)?;
+    let given = written.branches(codes, at, &text)?;
     let (parts, wins) = codes.split(guess, candidates);
-    if parts.is_empty() && branches.is_empty() {
+    if parts.is_empty() && given.is_empty() {
         // `split` only leaves no part when the guess is the one secret left.
         return Ok(Subtree::Leaf(guess));
     }
-    let mut given = Vec::with_capacity(branches.len());
-    for (key, child) in branches {
-        let answer =
-            Feedback::parse(key, &board).map_err(|e| format!("{at}: answer '{key}': {e}"))?;
-        if answer.is_win(pegs) {
-            return Err(format!(
-                "{at}: a branch for {answer} after {text} is not written: the win is implied \
-                 (a guess that is still possible ends the game for its own secret)"
-            ));
-        }
-        let index = answer.index(pegs);
-        if !parts.iter().any(|(a, _)| a == index) {
-            return Err(format!(
-                "{at}: no secret left here answers {text} with {answer}"
-            ));
-        }
-        given.push((index, child));
+    let feedback = |answer| Feedback::from_index(answer, pegs).unwrap_or(Feedback::win(pegs));
+    if let Some((answer, _)) = (given.iter()).find(|(a, _)| !parts.iter().any(|(b, _)| b == *a)) {
+        return Err(format!(
+            "{at}: no secret left here answers {text} with {}",
+            feedback(*answer)
+        ));
     }
     let mut children = Vec::with_capacity(parts.len());
     for (answer, part) in parts.iter() {
-        let feedback = Feedback::from_index(answer, pegs).unwrap_or(Feedback::win(pegs));
         let child = given
             .iter()
             .find(|(a, _)| *a == answer)
-            .map(|(_, child)| *child)
+            .map(|(_, child)| child)
             .ok_or_else(|| {
                 let secrets = match part.len() {
                     1 => "1 secret".to_string(),
                     n => format!("{n} secrets"),
                 };
-                format!("{at}: no branch for answer {feedback} to {text} ({secrets})")
+                format!(
+                    "{at}: no branch for answer {} to {text} ({secrets})",
+                    feedback(answer)
+                )
             })?;
-        let below = format!("{at} -> {text} {feedback}");
-        children.push((answer, node(codes, child, part, &below)?));
+        let below = format!("{at} -> {text} {}", feedback(answer));
+        children.push((answer, node(codes, child, part, &below, depth + 1)?));
     }
     Ok(Subtree::Node {
         guess,
@@ -160,6 +255,79 @@ mod tests {
     use super::*;
     use crate::build::number;
     use lookup::Board;
+
+    #[test]
+    fn a_tree_file_reads_back_as_the_tree_it_was_written_from() {
+        use crate::strategy::{by_kind, Options};
+        use crate::{Counters, Settings};
+        use lookup::format::{write_tree, StrategyKind};
+        let board = Board::new(4, 6, true).unwrap();
+        let codes = Codes::new(board);
+        let knuth = by_kind(StrategyKind::Knuth, Options::default(), board).unwrap();
+        let settings = Settings { symmetry: true };
+        let generated =
+            crate::generate(board, knuth.as_ref(), settings, &Counters::default()).unwrap();
+        let bytes = |tree: &crate::Generated| {
+            let (numbered, mut out) = (&tree.numbered, Vec::new());
+            write_tree(
+                &mut out,
+                tree.board,
+                &tree.meta,
+                &numbered.records,
+                &numbered.edges,
+            )
+            .unwrap();
+            out
+        };
+        let written = bytes(&generated);
+        let tree = Tree::open(&written[..]).unwrap();
+        let read = from_tree(&codes, &tree).unwrap();
+        let again = crate::lay_out(board, &read, generated.meta.strategy.clone());
+        assert!(bytes(&again) == written);
+        let other = Codes::new(Board::new(4, 5, true).unwrap());
+        let err = from_tree(&other, &tree).unwrap_err();
+        assert_eq!(err, "the tree is of the 4x6 board, not of 4x5");
+
+        // A guess that splits nothing may repeat: a file's chain of them is cut off.
+        let board = Board::new(2, 2, true).unwrap();
+        let codes = Codes::new(board);
+        let index = |text: &str| board.index(board.parse(text).unwrap()).unwrap();
+        let answer = |guess: &str, secret: &str| {
+            let (g, s) = (index(guess), index(secret));
+            (codes.split(g, &[s]).0.iter()).next().unwrap().0
+        };
+        let (pair, ones) = ([index("12"), index("21")], answer("11", "12"));
+        let mut chain = Subtree::Node {
+            guess: index("12"),
+            wins: true,
+            candidates: 2,
+            children: vec![(answer("12", "21"), Subtree::Leaf(pair[1]))],
+        };
+        for _ in 0..MAX_DEPTH {
+            chain = Subtree::Node {
+                guess: index("11"),
+                wins: false,
+                candidates: 2,
+                children: vec![(ones, chain)],
+            };
+        }
+        let root = Subtree::Node {
+            guess: index("11"),
+            wins: true,
+            candidates: 4,
+            children: vec![
+                (answer("11", "22"), Subtree::Leaf(index("22"))),
+                (ones, chain),
+            ],
+        };
+        let deep = bytes(&crate::lay_out(
+            board,
+            &root,
+            generated.meta.strategy.clone(),
+        ));
+        let err = from_tree(&codes, &Tree::open(&deep[..]).unwrap()).unwrap_err();
+        assert!(err.ends_with("deeper than 64 guesses"), "{err}");
+    }
 
     #[test]
     fn a_small_tree_reads_and_bad_ones_say_where() {

@@ -106,7 +106,7 @@ fn every_shipped_tree_is_what_mmgen_makes_today() {
         let bytes = std::fs::read(&path).unwrap();
         let tree = lookup::Tree::open(&bytes[..]).unwrap();
         let info = tree.meta().unwrap().strategy;
-        let args = generator::strategy::command_args(tree.board(), &info);
+        let args = mmtree_tests::regenerate_args(&root(), tree.board(), &info).unwrap();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (fresh, _) = generate(&dir, "fresh.mmt", &args);
         assert!(

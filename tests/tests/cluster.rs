@@ -1699,3 +1699,163 @@ fn plans_refuse_what_they_cannot_build() {
     );
     assert!(err.contains("plan.json"), "{err}");
 }
+
+#[test]
+fn a_merge_before_every_item_is_done_fills_the_rest_from_another_tree() {
+    let dir = scratch("cluster_fill");
+    let run = dir.join("run");
+    let r = run.to_str().unwrap();
+    let board = ["--pegs", "4", "--colors", "6"];
+    ok(
+        "mmgen",
+        &[&["plan", "--dir", r, "--strategy", "optimal"][..], &board].concat(),
+    );
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let game = lookup::Board::new(4, 6, true).unwrap();
+    let opens = game.index(game.parse("1123").unwrap()).unwrap();
+    let under: Vec<usize> = (plan["items"].as_array().unwrap().iter().enumerate())
+        .filter(|(_, item)| item["path"][0][0] == opens)
+        .map(|(index, _)| index)
+        .collect();
+    assert!(under.len() > 4, "{under:?}");
+    // The search's first option, searched with no budget (a rival first guess's
+    // classes may be shown only too dear, and are filled then).
+    let knuth = root().join("trees/expected-size-4x6.mmt");
+    let fill = |out: &Path| {
+        let (k, o) = (knuth.to_str().unwrap(), out.to_str().unwrap());
+        json(&ok(
+            "mmgen",
+            &["merge", "--dir", r, "--fill", k, "--out", o, "--json"],
+        ))
+    };
+    let audited = |out: &Path| {
+        json(&ok(
+            "mmlookup",
+            &["audit", "--tree", out.to_str().unwrap(), "--json"],
+        ))
+    };
+
+    // Nothing done: the other tree, its header naming it imported from it.
+    let none = fill(&dir.join("none.mmt"));
+    assert_eq!(none["total_guesses"], 5696);
+    assert_eq!(none["items_searched"], serde_json::json!([]));
+    assert_eq!(none["items_filled"].as_array().unwrap().len(), under.len());
+    let info = ok(
+        "mmlookup",
+        &["info", "--tree", dir.join("none.mmt").to_str().unwrap()],
+    );
+    assert!(
+        info.contains("strategy     imported")
+            && info.contains("source = expected-size-4x6.mmt")
+            && info.contains("source strategy = expected-size"),
+        "{info}"
+    );
+
+    // Half of 1123's classes searched: those in their places, the rest the other's.
+    let half = &under[..under.len() / 2];
+    solve_two_at_a_time(&run, half);
+    let some_tree = dir.join("some.mmt");
+    let some = fill(&some_tree);
+    assert_eq!(some["items_searched"], serde_json::json!(half));
+    let [total, searched, there] =
+        ["total_guesses", "searched_total", "fill_total_there"].map(|k| some[k].as_u64().unwrap());
+    assert!(
+        searched < there,
+        "the items beat Knuth's tree somewhere: {some}"
+    );
+    assert_eq!(total, 5696 - there + searched);
+    assert_eq!(audited(&some_tree)["total_guesses"], total);
+    let again = dir.join("again.mmt");
+    fill(&again);
+    assert!(std::fs::read(&again).unwrap() == std::fs::read(&some_tree).unwrap());
+    let said = ok(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            r,
+            "--fill",
+            knuth.to_str().unwrap(),
+            "--out",
+            again.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains(&format!(
+            "{} of {} after 1123 searched: {searched} guesses where expected-size-4x6.mmt takes {there}",
+            half.len(),
+            under.len()
+        )),
+        "{said}"
+    );
+
+    // Every class searched: the board's optimum, 1123's (Koyama and Lai's 5625).
+    solve_two_at_a_time(&run, &under[under.len() / 2..]);
+    let all = fill(&dir.join("all.mmt"));
+    assert_eq!(all["total_guesses"], 5625);
+    assert_eq!(all["items_filled"], serde_json::json!([]));
+
+    // A tree of another board, or damaged, fills nothing; nothing is written.
+    let out = dir.join("bad.mmt");
+    let o = out.to_str().unwrap();
+    let other = root().join("trees/knuth-5x8.mmt");
+    let err = fails(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            r,
+            "--fill",
+            other.to_str().unwrap(),
+            "--out",
+            o,
+        ],
+    );
+    assert!(
+        err.contains("the tree is of the 5x8 board, not of 4x6"),
+        "{err}"
+    );
+    let mut bytes = std::fs::read(&knuth).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    let damaged = dir.join("damaged.mmt");
+    std::fs::write(&damaged, bytes).unwrap();
+    let err = fails(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            r,
+            "--fill",
+            damaged.to_str().unwrap(),
+            "--out",
+            o,
+        ],
+    );
+    assert!(
+        err.contains("damaged.mmt: ") && err.contains("checksum"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // A file that is not a tree is not replaced, and a filled tree proves nothing.
+    std::fs::write(&out, "notes").unwrap();
+    let k = knuth.to_str().unwrap();
+    let err = fails("mmgen", &["merge", "--dir", r, "--fill", k, "--out", o]);
+    assert!(err.contains("not a tree file"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "notes");
+    let err = usage_error(
+        "mmgen",
+        &[
+            "merge",
+            "--dir",
+            r,
+            "--fill",
+            k,
+            "--out",
+            o,
+            "--certificate",
+            "x.mmc",
+        ],
+    );
+    assert!(err.contains("cannot be used with"), "{err}");
+}

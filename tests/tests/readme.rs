@@ -1,7 +1,7 @@
 //! The README's console examples run as tests, so the guide cannot drift from the
 //! programs. In a ```console block, `$ COMMAND` runs COMMAND (with `sh`, the
 //! programs of this build first on PATH, in a fresh folder per block that links
-//! `trees/` to the project's, stderr with stdout), `> LINE` is typed into the command before it, and the other lines are
+//! `trees/` and `campaigns/` to the project's, stderr with stdout), `> LINE` is typed into the command before it, and the other lines are
 //! what it prints. `...` alone on a line (indented or not) stands for any lines, and
 //! inside a line for any text (times, memory); a trailing `# comment` is not part of
 //! the command.
@@ -110,10 +110,12 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
     let mut ran = 0;
     for (n, block) in blocks.iter().enumerate() {
         let dir = scratch(&format!("readme_{n}"));
-        // As a reader at the project's root sees them: `trees/NAME.mmt` works.
-        let trees = dir.join("trees");
-        if !trees.exists() {
-            std::os::unix::fs::symlink(root().join("trees"), &trees).unwrap();
+        // As a reader at the project's root sees them: `trees/NAME.mmt` and
+        // `campaigns/NAME` work (for reading: no example writes into them).
+        for shared in ["trees", "campaigns"] {
+            if !dir.join(shared).exists() {
+                std::os::unix::fs::symlink(root().join(shared), dir.join(shared)).unwrap();
+            }
         }
         for example in block {
             let mut child = Command::new("sh")

@@ -8,7 +8,8 @@
 //! checksummed file; [`Run::merge`] puts the top and the items back together into the
 //! very tree a single run builds, because a strategy's choice depends only on the
 //! node (its candidates and history), never on what else is being built. So the
-//! merged file is byte-identical to `mmgen`'s.
+//! merged file is byte-identical to `mmgen`'s. Before every item is done, a merge
+//! can fill the others from another tree of the board (`plan::fill`).
 //!
 //! An exact plan (`--strategy optimal`) cannot choose its first guess on one
 //! machine: that choice is the whole proof. So its top lists the first guesses the
@@ -24,6 +25,7 @@
 //! rerun skips the items already done.
 
 mod exact;
+mod fill;
 mod floors;
 mod item;
 mod json;
@@ -31,6 +33,7 @@ mod run;
 mod slurm;
 
 pub use exact::{Cost, First, Standing, NEVER};
+pub use fill::Filled;
 pub use run::{Built, Run, Status};
 
 use crate::codes::Codes;

@@ -596,7 +596,7 @@ impl Run {
     }
 
     /// Reads every item once: the status, and the outcomes of those done.
-    fn read_all(&self) -> (Status, Vec<Option<Outcome>>) {
+    pub(super) fn read_all(&self) -> (Status, Vec<Option<Outcome>>) {
         let mut status = Status {
             jobs: self.plan.items.len(),
             ..Status::default()

@@ -215,11 +215,12 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
             Param::MaxDepth(depth) => args.extend(["--max-depth".into(), depth.to_string()]),
             Param::WorstFirst => args.extend(["--objective".into(), "worst".into()]),
             Param::ExactBelow(n) => args.extend(["--exact-below".into(), n.to_string()]),
-            // Found by the search, or where an import came from: not options.
+            // Found by the search, or where an import or a merge came from: not options.
             Param::WorstCase(_)
             | Param::ProvenLowerBound(_)
             | Param::Source(_)
-            | Param::SourceStrategy(_) => {}
+            | Param::SourceStrategy(_)
+            | Param::Plan(_) => {}
         }
     }
     args

@@ -86,6 +86,9 @@ pub enum Param {
     Source(String),
     /// The strategy that JSON document said it was exported from (its claim).
     SourceStrategy(String),
+    /// The exact plan (its identity, 8 hex digits) whose items done a merge took
+    /// (`mmgen merge --fill`), the rest from the tree named by [`Param::Source`].
+    Plan(String),
 }
 
 impl Param {
@@ -101,6 +104,7 @@ impl Param {
             Param::ExactBelow(n) => ("exact below", n.to_string()),
             Param::Source(file) => ("source", file.clone()),
             Param::SourceStrategy(name) => ("source strategy", name.clone()),
+            Param::Plan(id) => ("plan", id.clone()),
         };
         (key.to_string(), value)
     }
@@ -118,6 +122,7 @@ impl Param {
             "exact below" => Param::ExactBelow(value.parse().ok()?),
             "source" => Param::Source(value.to_string()),
             "source strategy" => Param::SourceStrategy(value.to_string()),
+            "plan" => Param::Plan(value.to_string()),
             _ => return None,
         })
     }
@@ -162,7 +167,12 @@ impl StrategyInfo {
                 Some(Param::ConsistentOnly) => settings.consistent_only = true,
                 Some(Param::WorstCase(d)) => settings.worst_case = Some(d),
                 Some(Param::ProvenLowerBound(n)) => settings.proven_lower_bound = Some(n),
-                Some(Param::ExactBelow(_) | Param::Source(_) | Param::SourceStrategy(_)) => {}
+                Some(
+                    Param::ExactBelow(_)
+                    | Param::Source(_)
+                    | Param::SourceStrategy(_)
+                    | Param::Plan(_),
+                ) => {}
                 None if Param::from_pair(key, "0").is_some() => {
                     settings.unreadable = Some(std::format!("{key} = {value}"));
                 }
@@ -198,6 +208,7 @@ mod tests {
             Param::ExactBelow(64),
             Param::Source("t.json".into()),
             Param::SourceStrategy("knuth".into()),
+            Param::Plan("0a1b2c3d".into()),
         ];
         for p in &params {
             let (k, v) = p.to_pair();

@@ -8,7 +8,7 @@ use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run, S
 use generator::strategy::{Proof, Standing, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
-use lookup::format::{StrategyKind, Summary};
+use lookup::format::{Param, StrategyInfo, StrategyKind, Summary};
 use lookup::Board;
 use std::io::Write;
 use std::path::PathBuf;
@@ -174,6 +174,12 @@ pub struct MergeArgs {
     /// `mmgen --certificate`).
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
+    /// Before every item is done: open with TREE's first guess (one the plan
+    /// considers), put the items done under it in their places and play every other
+    /// class as TREE (a tree file of the board) does. Its header names it imported,
+    /// with TREE and the plan; it claims nothing an audit does not prove.
+    #[arg(long, value_name = "TREE", conflicts_with_all = ["into", "certificate"])]
+    fill: Option<PathBuf>,
     /// Print the statistics as one JSON object.
     #[arg(long)]
     json: bool,
@@ -665,6 +671,9 @@ pub fn merge(args: &MergeArgs) -> Outcome {
         .transpose()
         .map_err(|e| e.to_string())?;
     let run = Run::open(&args.dir)?;
+    if let Some(fill) = &args.fill {
+        return merge_filled(args, &run, fill, target);
+    }
     let merged = run.merge();
     let written = match (&certificate, &merged) {
         (Some(path), Ok(_)) => Some(run.merge_certificate(path)?),
@@ -681,12 +690,7 @@ pub fn merge(args: &MergeArgs) -> Outcome {
         _ => None,
     };
     let tree = merged?;
-    let bytes = write_tree_file(target, &tree, args.force).map_err(|e| e.to_string())?;
-    let first = tree
-        .board
-        .code(tree.numbered.records[0].guess)
-        .ok_or("no first guess")?;
-    let summary = Summary::new(tree.board, &tree.meta, first, bytes);
+    let (summary, bytes) = written_tree(target, &tree, args.force)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         let extra = serde_json::json!({
@@ -716,6 +720,86 @@ pub fn merge(args: &MergeArgs) -> Outcome {
         }
         writeln!(out, "file         {} ({bytes} bytes)", target.display())?;
     }
+    Ok(())
+}
+
+/// `tree` written to `target`: what `mmgen` prints of it, and its bytes.
+fn written_tree(
+    target: &std::path::Path,
+    tree: &generator::Generated,
+    force: bool,
+) -> Result<(Summary, u64), Failure> {
+    let bytes = write_tree_file(target, tree, force).map_err(|e| e.to_string())?;
+    let first = tree
+        .board
+        .code(tree.numbered.records[0].guess)
+        .ok_or("no first guess")?;
+    Ok((Summary::new(tree.board, &tree.meta, first, bytes), bytes))
+}
+
+/// `mmgen merge --dir RUN --fill TREE --out FILE`: the items done, the rest
+/// played as TREE plays it (`generator::plan::fill`).
+fn merge_filled(
+    args: &MergeArgs,
+    run: &Run,
+    fill: &std::path::Path,
+    target: &std::path::Path,
+) -> Outcome {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", fill.display());
+    let bytes = std::fs::read(fill).map_err(|e| format!("cannot read {}: {e}", fill.display()))?;
+    let tree = lookup::Tree::open(&bytes[..]).map_err(|e| at(&e))?;
+    let source = tree.meta().map_err(|e| at(&e))?.strategy.name;
+    let codes = generator::codes::Codes::new(run.plan.recipe.board);
+    let other = generator::import::from_tree(&codes, &tree).map_err(|e| at(&e))?;
+    let opens = tree.guess(tree.root()).map_err(|e| at(&e))?;
+    let first = codes.board().display(opens).to_string();
+    let filled = run.filled(other)?;
+    let name = fill.file_name().unwrap_or_default().to_string_lossy();
+    let (searched, left) = (filled.searched.len(), filled.filled.len());
+    let mut info = StrategyInfo {
+        name: StrategyKind::Imported.name().into(),
+        rule: format!(
+            "an exact plan's items done, {searched} of the {} after {first}, in their places; \
+             the other classes played as {name} plays them",
+            searched + left
+        ),
+        tie_break: "as given".into(),
+        params: Vec::new(),
+        proven: None,
+    };
+    info.set_params(&[
+        Param::Source(name.to_string()),
+        Param::SourceStrategy(source),
+        Param::Plan(format!("{:08x}", run.identity())),
+    ]);
+    let tree = generator::lay_out(codes.board(), &filled.tree, info);
+    let (summary, bytes) = written_tree(target, &tree, args.force)?;
+    let mut out = std::io::stdout().lock();
+    let (now, before) = (filled.searched_total, filled.replaced_total);
+    if args.json {
+        let extra = serde_json::json!({
+            "file": target.display().to_string(),
+            "items_searched": filled.searched,
+            "items_filled": filled.filled,
+            "searched_total": now,
+            "fill_total_there": before,
+        });
+        writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
+        return Ok(());
+    }
+    writeln!(out, "{summary}")?;
+    let gain = match before.cmp(&now) {
+        std::cmp::Ordering::Greater => format!("{} fewer", before - now),
+        std::cmp::Ordering::Equal => "as many".into(),
+        std::cmp::Ordering::Less => format!("{} more", now - before),
+    };
+    writeln!(
+        out,
+        "items        {searched} of {} after {first} searched: {now} guesses where {name} takes {before} ({gain}); \
+         {left} played as {name} plays them",
+        searched + left
+    )?;
+    writeln!(out, "file         {} ({bytes} bytes)", target.display())?;
     Ok(())
 }
 

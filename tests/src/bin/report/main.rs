@@ -73,9 +73,10 @@ fn regenerate_command(
     tree: &Tree<&[u8]>,
     info: &lookup::format::StrategyInfo,
     path: &Path,
-) -> String {
-    let args = generator::strategy::command_args(tree.board(), info);
-    format!("mmgen {} --out {}", args.join(" "), path.display())
+) -> Result<String, String> {
+    let args = mmtree_tests::regenerate_args(Path::new(""), tree.board(), info)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(format!("mmgen {} --out {}", args.join(" "), path.display()))
 }
 
 fn trees_table() -> Result<String, String> {
@@ -115,7 +116,7 @@ fn trees_table() -> Result<String, String> {
             report.file_bytes as f64 / s.secrets as f64,
         )
         .unwrap();
-        let mut command = regenerate_command(&tree, &report.meta.strategy, path);
+        let mut command = regenerate_command(&tree, &report.meta.strategy, path)?;
         if certificate != "-" {
             command += &format!(" --certificate {}", path.with_extension("mmc").display());
         }
