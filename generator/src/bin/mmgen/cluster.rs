@@ -158,6 +158,7 @@ pub struct StatusArgs {
 /// Merge the items into one tree file, byte-identical to a single run.
 #[derive(clap::Args)]
 pub struct MergeArgs {
+    /// The plan's folder (`mmgen plan --dir RUN`).
     #[arg(long, value_name = "RUN")]
     dir: PathBuf,
     /// Where to write the tree (as for `mmgen --out`).
