@@ -14,7 +14,7 @@ PREFIX ?=
 # `make man` writes the manual pages here.
 MANDIR ?= $(TARGET_DIR)/man
 # Trees shipped in trees/: file name and mmgen arguments. best-5x8.mmt is the 5x8
-# campaign's items done so far, the rest from entropy-exact250-5x8.mmt (built first):
+# campaign's items done so far, the rest from entropy-exact500-5x8.mmt (built first):
 # run `make trees` once more items are committed.
 TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	expected-size-4x6.mmt:--pegs=4:--colors=6:--strategy=expected-size \
@@ -35,7 +35,9 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	knuth-5x8.mmt:--pegs=5:--colors=8:--strategy=knuth \
 	entropy-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250 \
-	best-5x8.mmt:merge:--dir=campaigns/5x8:--fill=trees/entropy-exact250-5x8.mmt
+	entropy-exact500-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=500 \
+	entropy-exact500-6x6.mmt:--pegs=6:--colors=6:--strategy=entropy:--exact-below=500 \
+	best-5x8.mmt:merge:--dir=campaigns/5x8:--fill=trees/entropy-exact500-5x8.mmt
 
 # Shipped trees whose proof certificate ships beside them (trees/NAME.mmc): the
 # small ones. The others' certificates are written by `make verify-proofs`.

@@ -75,8 +75,9 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
     assert_eq!(done["guesses"], 5);
 }
 
-/// Shipped trees that take too long to rerun in every test (minutes on 2 cores;
-/// 5x7, 4x11 and 6x5, hours; 4x12, a campaign of a day of CPU): `make trees`
+/// Shipped trees that take too long to rerun in every test (a minute or more on
+/// 2 cores, as the entropy trees with an exact search below 500 secrets; 5x7, 4x11
+/// and 6x5, hours; 4x12, a campaign of a day of CPU): `make trees`
 /// regenerates them (all but those four, whose proofs RESULTS.md tells; 4x12's
 /// top certificate is checked against its campaign's ledger by
 /// tests/tests/certificate.rs), and `make test` audits them like every other
@@ -92,6 +93,8 @@ const LONG_PROOFS: &[&str] = &[
     "optimal-4x9.mmt",
     "optimal-4x10.mmt",
     "entropy-exact250-5x8.mmt",
+    "entropy-exact500-5x8.mmt",
+    "entropy-exact500-6x6.mmt",
 ];
 
 #[test]
