@@ -17,6 +17,12 @@ use crate::build::Subtree;
 /// A plan's items and another tree, merged ([`Run::filled`]).
 pub struct Filled {
     pub tree: Subtree,
+    pub tally: Tally,
+}
+
+/// What a merge with another tree took from where.
+#[derive(Default)]
+pub struct Tally {
     /// The items under the tree's first guess whose subtrees were put in.
     pub searched: Vec<usize>,
     /// The items under it played as the other tree plays them (not done, or shown
@@ -40,13 +46,6 @@ impl Run {
             ));
         }
         let (_, outcomes) = self.read_all();
-        let mut filled = Filled {
-            tree: Subtree::Leaf(0),
-            searched: Vec::new(),
-            filled: Vec::new(),
-            searched_total: 0,
-            replaced_total: 0,
-        };
         let mut subtrees: Vec<Option<Subtree>> = (outcomes.into_iter())
             .map(|outcome| match outcome {
                 Some(Outcome::Tree(subtree)) => Some(subtree),
@@ -82,8 +81,9 @@ impl Run {
             }
             top => top,
         };
-        filled.tree = put(top, fill, &mut subtrees, &mut filled, &name)?;
-        Ok(filled)
+        let mut tally = Tally::default();
+        let tree = put(top, fill, &mut subtrees, &mut tally, &name)?;
+        Ok(Filled { tree, tally })
     }
 }
 
@@ -101,19 +101,19 @@ fn put(
     top: &Top,
     fill: Subtree,
     subtrees: &mut [Option<Subtree>],
-    filled: &mut Filled,
+    tally: &mut Tally,
     name: &impl Fn(u32) -> String,
 ) -> Result<Subtree, String> {
     Ok(match (top, fill) {
         (Top::Item(index), fill) => match subtrees[*index].take() {
             Some(subtree) => {
-                filled.searched.push(*index);
-                filled.searched_total += subtree.total();
-                filled.replaced_total += fill.total();
+                tally.searched.push(*index);
+                tally.searched_total += subtree.total();
+                tally.replaced_total += fill.total();
                 subtree
             }
             None => {
-                filled.filled.push(*index);
+                tally.filled.push(*index);
                 fill
             }
         },
@@ -144,7 +144,7 @@ fn put(
                             format!("the tree has no branch the plan has after {}", name(*guess))
                         })?;
                     let (_, other) = others.swap_remove(at);
-                    Ok((*answer, put(child, other, subtrees, filled, name)?))
+                    Ok((*answer, put(child, other, subtrees, tally, name)?))
                 })
                 .collect::<Result<_, String>>()?,
         },
@@ -220,16 +220,17 @@ mod tests {
         let none = run
             .filled(tree_of(&codes, StrategyKind::Knuth, None))
             .unwrap();
-        assert_eq!((none.tree.total(), none.searched.len()), (whole, 0));
-        assert_eq!(none.filled, under);
+        assert_eq!((none.tree.total(), none.tally.searched.len()), (whole, 0));
+        assert_eq!(none.tally.filled, under);
 
         // All but the last item under its first guess done: each in its place.
         for &index in &under[..under.len() - 1] {
             run.solve(index, &Counters::default()).unwrap();
         }
-        let some = run
+        let filled = run
             .filled(tree_of(&codes, StrategyKind::Knuth, None))
             .unwrap();
+        let some = &filled.tally;
         assert_eq!(some.searched, under[..under.len() - 1]);
         assert_eq!(some.filled, [under[under.len() - 1]]);
         let answer = |index: usize| run.plan.items[index].path[0].1;
@@ -243,13 +244,13 @@ mod tests {
             "an item is its class's optimum"
         );
         assert_eq!(
-            some.tree.total(),
+            filled.tree.total(),
             whole - replaced + some.searched_total,
             "the rest is the other tree's"
         );
-        let numbered = number(&some.tree);
+        let numbered = number(&filled.tree);
         assert_eq!(numbered.stats.secrets, 27);
-        assert_eq!(numbered.stats.total_guesses, some.tree.total());
+        assert_eq!(numbered.stats.total_guesses, filled.tree.total());
 
         // A first guess the plan does not consider (one of the same kind as one it
         // does, but not that one) is refused, naming those it considers.

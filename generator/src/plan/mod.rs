@@ -33,7 +33,7 @@ mod run;
 mod slurm;
 
 pub use exact::{Cost, First, Standing, NEVER};
-pub use fill::Filled;
+pub use fill::{Filled, Tally};
 pub use run::{Built, Run, Status};
 
 use crate::codes::Codes;

@@ -755,8 +755,9 @@ fn merge_filled(
     let opens = tree.guess(tree.root()).map_err(|e| at(&e))?;
     let first = codes.board().display(opens).to_string();
     let filled = run.filled(other)?;
+    let tally = &filled.tally;
     let name = fill.file_name().unwrap_or_default().to_string_lossy();
-    let (searched, left) = (filled.searched.len(), filled.filled.len());
+    let (searched, left) = (tally.searched.len(), tally.filled.len());
     let mut info = StrategyInfo {
         name: StrategyKind::Imported.name().into(),
         rule: format!(
@@ -776,12 +777,12 @@ fn merge_filled(
     let tree = generator::lay_out(codes.board(), &filled.tree, info);
     let (summary, bytes) = written_tree(target, &tree, args.force)?;
     let mut out = std::io::stdout().lock();
-    let (now, before) = (filled.searched_total, filled.replaced_total);
+    let (now, before) = (tally.searched_total, tally.replaced_total);
     if args.json {
         let extra = serde_json::json!({
             "file": target.display().to_string(),
-            "items_searched": filled.searched,
-            "items_filled": filled.filled,
+            "items_searched": tally.searched,
+            "items_filled": tally.filled,
             "searched_total": now,
             "fill_total_there": before,
         });
