@@ -747,8 +747,8 @@ fn merge_filled(
     target: &std::path::Path,
 ) -> Outcome {
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", fill.display());
-    let bytes = std::fs::read(fill).map_err(|e| format!("cannot read {}: {e}", fill.display()))?;
-    let tree = lookup::Tree::open(&bytes[..]).map_err(|e| at(&e))?;
+    let mapped = lookup::mapped::map(fill)?;
+    let tree = lookup::Tree::open(&mapped[..]).map_err(|e| at(&e))?;
     let source = tree.meta().map_err(|e| at(&e))?.strategy.name;
     let codes = generator::codes::Codes::new(run.plan.recipe.board);
     let other = generator::import::from_tree(&codes, &tree).map_err(|e| at(&e))?;
