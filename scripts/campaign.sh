@@ -39,6 +39,13 @@
 # processes of this machine. A job that fails (lost with its node, say) is tried
 # again, up to three tries.
 #
+# With FILL (from the environment) naming a tree of the board, say
+# FILL=trees/entropy-exact500-5x8.mmt, the campaign keeps WORK/NAME/known.mmt: the
+# items done in that tree's places (mmgen merge --fill), made at the start and again
+# after each of NAME's items is kept. Its total bounds the budgets of the first
+# guesses still open, as the plan's heuristic's does, and a good tree's is lower:
+# a rival first guess is shown dearer with less search (generator/src/plan/known.rs).
+#
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
 name=$1
@@ -49,6 +56,7 @@ bin=${5:-target/release}
 first=${6:-}
 launch=()
 [ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
+fill_tree=${FILL:-}
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
@@ -142,8 +150,19 @@ keep() {
       [ ! -f "$2/floors.txt" ] || put "$2/floors.txt" "$1/floors.txt"
       mkdir -p "$1/items" && cp "$2/items/$3.item" "$1/items/$3.item.tmp" || exit 1
       rm -f "$part" "$2/items/$3.checked" && mv "$1/items/$3.item.tmp" "$1/items/$3.item"
+      [ "$2" != "$work/$name" ] || know || exit 1
     ) 8> "$2/ledger.lock"
   ) 9> "$2/items/$3.lock"
+}
+
+# know: with FILL, WORK/NAME/known.mmt made again from the items done (under NAME's
+# ledger lock, so one merge at a time writes it); says its total.
+know() {
+  local out
+  [ -n "$fill_tree" ] || return 0
+  out=$("$bin/mmgen" merge --dir "$work/$name" --fill "$fill_tree" --out "$work/$name/known.mmt" --force) ||
+    { echo "make campaign: FILL ($fill_tree) and the items done make no tree (above)" >&2; return 1; }
+  echo "known.mmt: $(sed -n 's/^total *//p' <<< "$out"); $(sed -n 's/^items *//p' <<< "$out")"
 }
 
 # called LEVEL INDEX: how the log names item INDEX of LEVEL.
@@ -291,6 +310,10 @@ for level in "${found[@]}"; do
     [ -n "$owner" ] && [ "$(mark_of "${owner%%-*}" || true)" = "$owner" ] || rm -rf "$mark"
   done
 done
+
+if [ -n "$fill_tree" ]; then
+  ( flock 8 && know ) 8> "$work/$name/ledger.lock" || exit 1
+fi
 
 # order LEVEL: LEVEL's splits, each after its own splits, in the order LEVEL's
 # search takes their items (mmgen status --splits: a split its search costs first

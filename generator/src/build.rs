@@ -46,6 +46,14 @@ impl Subtree {
         }
     }
 
+    /// The subtree's first guess (code index).
+    pub fn first_guess(&self) -> u32 {
+        match self {
+            Subtree::Leaf(code) => *code,
+            Subtree::Node { guess, .. } => *guess,
+        }
+    }
+
     /// The most guesses a secret takes, counted from the subtree's first guess.
     pub fn depth(&self) -> u32 {
         match self {

@@ -113,6 +113,25 @@ pub fn from_tree<D: AsRef<[u8]>>(codes: &Codes, tree: &Tree<D>) -> Result<Subtre
     node(codes, &root, &all, "the root", 1)
 }
 
+/// A tree file read from `path` and checked as [`from_tree`] checks it, on the
+/// board of `codes`: its tree and the strategy its header names. Every error names
+/// the file.
+pub fn tree_file(codes: &Codes, path: &std::path::Path) -> Result<FromFile, String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let mapped = lookup::mapped::map(path)?;
+    let tree = Tree::open(&mapped[..]).map_err(|e| at(&e))?;
+    let strategy = tree.meta().map_err(|e| at(&e))?.strategy.name;
+    let tree = from_tree(codes, &tree).map_err(|e| at(&e))?;
+    Ok(FromFile { tree, strategy })
+}
+
+/// What [`tree_file`] read.
+pub struct FromFile {
+    pub tree: Subtree,
+    /// The strategy the file's header names (a claim of the file's).
+    pub strategy: String,
+}
+
 /// A node of a tree being read, in JSON or in a tree file: what [`node`] checks.
 trait Written: Sized {
     /// The guess as written (for messages) and its index, or why it is not one.

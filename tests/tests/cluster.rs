@@ -1700,6 +1700,196 @@ fn plans_refuse_what_they_cannot_build() {
     assert!(err.contains("plan.json"), "{err}");
 }
 
+/// The positions `mmgen solve-class` printed it searched, summed over its items.
+fn positions_searched(said: &str) -> u64 {
+    (said.lines())
+        .filter_map(|l| l.split_once(" s, ")?.1.split_once(" positions searched"))
+        .map(|(n, _)| n.parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn a_known_tree_beside_a_plan_settles_rival_first_guesses_sooner_and_changes_no_tree() {
+    let dir = scratch("cluster_known");
+    let board = ["--pegs", "4", "--colors", "6"];
+    let plan = |name: &str| {
+        let run = dir.join(name);
+        let r = run.to_str().unwrap().to_string();
+        ok(
+            "mmgen",
+            &[&["plan", "--dir", &r, "--strategy", "optimal"][..], &board].concat(),
+        );
+        run
+    };
+    let (bare, known) = (plan("bare"), plan("known"));
+    let optimal = root().join("trees/optimal-4x6.mmt");
+    std::fs::copy(&optimal, known.join("known.mmt")).unwrap();
+    let status = |run: &Path| {
+        json(&ok(
+            "mmgen",
+            &["status", "--dir", run.to_str().unwrap(), "--json"],
+        ))
+    };
+    let (before, with) = (status(&bare), status(&known));
+    // The plan's heuristic (most parts, 5668) against the known tree's 5625: 1234,
+    // at least 5656 by its floors, is open without it and settled with it.
+    assert_eq!(before["best_known_total"], 5668);
+    assert_eq!(before["known_tree_total"], serde_json::Value::Null);
+    assert_eq!(
+        (
+            with["best_known_total"].as_u64(),
+            with["known_tree_total"].as_u64()
+        ),
+        (Some(5625), Some(5625))
+    );
+    assert_eq!(
+        (
+            before["open_first_guesses"].as_u64(),
+            with["open_first_guesses"].as_u64()
+        ),
+        (Some(2), Some(1))
+    );
+    let text = ok("mmgen", &["status", "--dir", known.to_str().unwrap()]);
+    assert!(
+        text.contains("to the least total known, 5625 (the tree in "),
+        "{text}"
+    );
+    assert!(text.contains("known.mmt)"), "{text}");
+
+    // 1234's classes, solved before 1123 is costed in full (as a worker beside its
+    // last items takes them): each under the budget its first guess leaves, which
+    // the known tree makes its floor (274 positions without it, 75 with it).
+    let game = lookup::Board::new(4, 6, true).unwrap();
+    let rival = game.index(game.parse("1234").unwrap()).unwrap();
+    let items = json(&std::fs::read_to_string(bare.join("plan.json")).unwrap())["items"].clone();
+    let of = |guess: u32| -> Vec<String> {
+        (items.as_array().unwrap().iter().enumerate())
+            .filter(|(_, item)| item["path"][0][0] == guess)
+            .map(|(index, _)| index.to_string())
+            .collect()
+    };
+    let solve = |run: &Path, which: &[String]| {
+        let args = [
+            &["solve-class", "--dir", run.to_str().unwrap()][..],
+            &which.iter().map(String::as_str).collect::<Vec<_>>(),
+        ]
+        .concat();
+        ok("mmgen", &args)
+    };
+    let searched_bare = positions_searched(&solve(&bare, &of(rival)));
+    let searched_known = positions_searched(&solve(&known, &of(rival)));
+    assert!(
+        searched_known < searched_bare,
+        "{searched_known} positions with the known tree, {searched_bare} without"
+    );
+
+    // The rest, in the search's order: the same tree, the board's optimum.
+    for run in [&bare, &known] {
+        let todo = ok(
+            "mmgen",
+            &["status", "--dir", run.to_str().unwrap(), "--todo"],
+        );
+        let todo: Vec<String> = todo.split_whitespace().map(String::from).collect();
+        solve(run, &todo);
+    }
+    let merged = |run: &Path| {
+        let out = run.join("merged.mmt");
+        ok(
+            "mmgen",
+            &[
+                "merge",
+                "--dir",
+                run.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        std::fs::read(out).unwrap()
+    };
+    let tree = merged(&bare);
+    assert!(tree == merged(&known));
+    let audit = json(&ok(
+        "mmlookup",
+        &[
+            "audit",
+            "--tree",
+            bare.join("merged.mmt").to_str().unwrap(),
+            "--json",
+        ],
+    ));
+    assert_eq!(audit["total_guesses"], 5625);
+
+    // A known tree that does not check, or of another board: a one-line error
+    // naming it, from the status and from a search; nothing is solved.
+    let path = known.join("known.mmt");
+    let mut bytes = std::fs::read(&optimal).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    std::fs::remove_file(known.join("items/0.item")).unwrap();
+    let k = known.to_str().unwrap();
+    for args in [
+        &["status", "--dir", k][..],
+        &["solve-class", "--dir", k, "0"],
+    ] {
+        let err = fails("mmgen", args);
+        assert!(err.contains("known.mmt"), "{err}");
+    }
+    assert!(!known.join("items/0.item").exists());
+    std::fs::copy(root().join("trees/knuth-5x8.mmt"), &path).unwrap();
+    let err = fails("mmgen", &["status", "--dir", k]);
+    assert!(err.contains("known.mmt") && err.contains("5x8"), "{err}");
+}
+
+#[test]
+fn a_campaign_with_a_fill_tree_keeps_its_best_tree_known_as_items_are_kept() {
+    let dir = scratch("cluster_campaign_known");
+    kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
+    let work = dir.join("work");
+    let fill = root().join("trees/expected-size-4x6.mmt");
+    let run = |fill: &Path| {
+        Command::new(root().join("scripts/campaign.sh"))
+            .args(["c46", work.to_str().unwrap(), "2", "64"])
+            .arg(bin("mmgen").parent().unwrap())
+            .env("FILL", fill)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    // A tree of another board makes no known tree: the campaign stops at once.
+    let out = run(&root().join("trees/knuth-5x8.mmt"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("make campaign: FILL"),
+        "{err}"
+    );
+    assert!(!work.join("c46/known.mmt").exists());
+    let out = run(&fill);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Made at the start from the other tree alone, then again as items are kept.
+    let known: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("known.mmt: "))
+        .collect();
+    assert!(known[0].starts_with("known.mmt: 5696 guesses"), "{said}");
+    assert!(known.len() > 10, "{said}");
+    assert!(
+        known.last().unwrap().starts_with("known.mmt: 5625 guesses"),
+        "{said}"
+    );
+    assert!(said.contains("optimal: total 5625, proven"), "{said}");
+    let tree = work.join("c46/optimal-c46.mmt");
+    assert!(
+        std::fs::read(tree).unwrap()
+            == std::fs::read(root().join("trees/optimal-4x6.mmt")).unwrap()
+    );
+}
+
 #[test]
 fn a_merge_before_every_item_is_done_fills_the_rest_from_another_tree() {
     let dir = scratch("cluster_fill");

@@ -8,9 +8,10 @@
 //!
 //! Most first guesses lose, and proving a class's optimum costs far more than
 //! proving it too dear. So an item proves its class's optimum only below a budget:
-//! the best total known plus one (a heuristic tree's total at the start, then any
-//! first guess whose items are all done, or done but for splits that each have a
-//! tree of their own so far), less what the class's siblings cost at least (their
+//! the best total known plus one (a heuristic tree's total at the start, or a
+//! better tree's put beside the plan: the known module; then any first guess
+//! whose items are all done, or done but for splits that each have a tree of
+//! their own so far), less what the class's siblings cost at least (their
 //! proven costs, or their floors two guesses ahead: the floors module). A class
 //! that reaches its budget is recorded as costing at least that much, which puts
 //! its first guess above the best total. The plus one lets ties be proven, and the
@@ -223,20 +224,27 @@ pub fn order(plan: &Plan) -> Vec<usize> {
 }
 
 /// What item `index` of `plan` must cost less than to matter (see the module
-/// docs), from what is `known` of every item (done or not); `None` for no limit.
+/// docs), from what is `known` of every item (done or not) and the least total of
+/// a tree known `beside` them (the plan's heuristic's, or a better tree's:
+/// [`crate::plan::Run::tree_beside`]); `None` for no limit.
 /// `cap`: what the whole plan must cost less than to matter (a split's class,
 /// to its parent: [`crate::plan::Run::split`]), if anything: a guess whose
 /// total reaches it matters no more than one above the best known.
-pub fn budget(plan: &Plan, index: usize, known: &[Cost], cap: Option<u64>) -> Option<u64> {
+pub fn budget(
+    plan: &Plan,
+    index: usize,
+    known: &[Cost],
+    beside: Option<u64>,
+    cap: Option<u64>,
+) -> Option<u64> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
     let trees = options
         .iter()
         .filter_map(|option| cost(option, known).tree());
-    let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
     let capped = cap.map(|cap| cap.saturating_sub(1));
-    let best = trees.chain(heuristic).chain(capped).min()?;
+    let best = trees.chain(beside).chain(capped).min()?;
     let mine = (options.iter()).find(|option| items_of(option).contains(&index))?;
     let mut without = known.to_vec();
     without[index] = Cost::Exact(0);
@@ -255,7 +263,8 @@ pub struct Standing {
     /// and that tree's total, if it is less than the best so far.
     pub split_best: Option<(u32, u64)>,
     /// The least total known: the best so far, a first guess's tree with its
-    /// splits' trees so far, or a heuristic tree's, whichever is least.
+    /// splits' trees so far, or a tree's known beside the items (a heuristic's,
+    /// or a better one's), whichever is least.
     pub best_known: Option<u64>,
     /// First guesses neither costed in full nor shown dearer than the best known
     /// (or than the cap).
@@ -281,9 +290,15 @@ pub struct First {
 }
 
 /// Where the proof of `plan` (an exact plan) stands, from what is `known` of
-/// every item (done or not) and the `cap` its whole class must stay below to
-/// matter, if any ([`budget`]); `None` for other plans.
-pub fn standing(plan: &Plan, known: &[Cost], cap: Option<u64>) -> Option<Standing> {
+/// every item (done or not), the least total of a tree known `beside` them and
+/// the `cap` its whole class must stay below to matter, if any ([`budget`]);
+/// `None` for other plans.
+pub fn standing(
+    plan: &Plan,
+    known: &[Cost],
+    beside: Option<u64>,
+    cap: Option<u64>,
+) -> Option<Standing> {
     let Top::Cheapest(options) = &plan.top else {
         return None;
     };
@@ -309,12 +324,11 @@ pub fn standing(plan: &Plan, known: &[Cost], cap: Option<u64>) -> Option<Standin
         _ => None,
     })
     .filter(|&(_, tree)| best.is_none_or(|(_, b)| tree < b));
-    let heuristic = plan.heuristic.map(|(_, total)| u64::from(total));
     let best_known = [best, split_best]
         .into_iter()
         .flatten()
         .map(|(_, total)| total)
-        .chain(heuristic)
+        .chain(beside)
         .min();
     let floor = costs
         .iter()
@@ -424,12 +438,12 @@ mod tests {
     #[test]
     fn a_split_s_tree_so_far_gives_its_guess_a_tree_and_the_budgets_a_best() {
         let sizes = [10, 20, 30, 40];
-        let mut plan = super::super::plan_of(
+        let plan = super::super::plan_of(
             StrategyKind::Optimal,
             Top::Cheapest(vec![option(5, &[0, 1]), option(9, &[2, 3])]),
             &sizes,
         );
-        plan.heuristic = Some((StrategyKind::Entropy, 200));
+        let heuristic = Some(200);
         // Item 1 split: at least 50 so far, and its split has a tree of 60.
         let known = [
             Cost::Exact(30),
@@ -437,24 +451,27 @@ mod tests {
             Cost::AtLeast(70),
             Cost::AtLeast(80),
         ];
-        let now = standing(&plan, &known, None).unwrap();
+        let now = standing(&plan, &known, heuristic, None).unwrap();
         assert_eq!(now.firsts[0].cost, Cost::Between(80, 90));
         assert_eq!((now.best, now.split_best), (None, Some((5, 90))));
         assert_eq!((now.best_known, now.floor, now.open), (Some(90), 80, 1));
         // Guess 9 must beat 90: its item 2 has 91 less item 3's 80 left.
-        assert_eq!(budget(&plan, 2, &known, None), Some(11));
+        assert_eq!(budget(&plan, 2, &known, heuristic, None), Some(11));
         // Without the split's tree, the heuristic's 200.
         let mut bare = known;
         bare[1] = Cost::AtLeast(50);
-        assert_eq!(budget(&plan, 2, &bare, None), Some(121));
+        assert_eq!(budget(&plan, 2, &bare, heuristic, None), Some(121));
         // A split whose class must cost less than 100 to matter: no guess need
         // prove more than 99; a cap above the best changes nothing.
-        assert_eq!(budget(&plan, 2, &bare, Some(100)), Some(20));
-        assert_eq!(budget(&plan, 2, &bare, Some(1000)), Some(121));
-        assert_eq!(standing(&plan, &bare, None).unwrap().split_best, None);
+        assert_eq!(budget(&plan, 2, &bare, heuristic, Some(100)), Some(20));
+        assert_eq!(budget(&plan, 2, &bare, heuristic, Some(1000)), Some(121));
+        assert_eq!(
+            standing(&plan, &bare, heuristic, None).unwrap().split_best,
+            None
+        );
         // Capped at 90, guess 5 (at least 80) stays open and guess 9 (at least
         // 120) is settled; capped at 80, neither is open.
-        let open = |cap| standing(&plan, &bare, Some(cap)).unwrap().open;
+        let open = |cap| standing(&plan, &bare, heuristic, Some(cap)).unwrap().open;
         assert_eq!((open(90), open(80)), (1, 0));
         // A tree known on both sides of a sum, and an exact one.
         assert_eq!(

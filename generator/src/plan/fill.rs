@@ -61,7 +61,7 @@ impl Run {
         };
         let top = match &self.plan.top {
             Top::Cheapest(options) => {
-                let opens = guess_of(&fill);
+                let opens = fill.first_guess();
                 let first = |option: &Top| match option {
                     Top::Node { guess, .. } => Some(*guess),
                     _ => None,
@@ -84,14 +84,6 @@ impl Run {
         let mut tally = Tally::default();
         let tree = put(top, fill, &mut subtrees, &mut tally, &name)?;
         Ok(Filled { tree, tally })
-    }
-}
-
-/// A subtree's first guess.
-fn guess_of(subtree: &Subtree) -> u32 {
-    match subtree {
-        Subtree::Leaf(code) => *code,
-        Subtree::Node { guess, .. } => *guess,
     }
 }
 
@@ -152,7 +144,7 @@ fn put(
             return Err(format!(
                 "the tree guesses {} where the plan's top guesses {}: fill from a tree \
                  that plays the plan's top",
-                name(guess_of(&other)),
+                name(other.first_guess()),
                 name(*guess)
             ))
         }
@@ -195,21 +187,13 @@ mod tests {
     fn the_items_done_replace_the_other_trees_classes_and_the_rest_is_kept() {
         let board = Board::new(3, 3, true).unwrap();
         let codes = Codes::new(board);
-        let recipe = super::super::Recipe {
-            board,
-            strategy: StrategyKind::Optimal,
-            consistent_only: false,
-            first: None,
-            max_depth: None,
-            symmetry: true,
-            certified: false,
-        };
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
         let plan = super::super::Plan::new(recipe, None).unwrap();
         let dir = std::env::temp_dir().join(format!("mmgen-fill-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let run = Run::create(&dir, plan, "mmgen", 1).unwrap();
         let knuth = tree_of(&codes, StrategyKind::Knuth, None);
-        let opens = guess_of(&knuth);
+        let opens = knuth.first_guess();
         let (whole, parts) = (knuth.total(), below(&knuth));
         let under: Vec<usize> = (0..run.plan.items.len())
             .filter(|&i| run.plan.items[i].path[0].0 == opens)

@@ -29,11 +29,13 @@ mod fill;
 mod floors;
 mod item;
 mod json;
+mod known;
 mod run;
 mod slurm;
 
 pub use exact::{Cost, First, Standing, NEVER};
 pub use fill::{Filled, Tally};
+pub use known::FILE as KNOWN_TREE;
 pub use run::{Built, Run, Status};
 
 use crate::codes::Codes;
@@ -389,18 +391,24 @@ impl TopBuilder<'_> {
 
 /// A classic-board plan of `strategy` with `top` over items of these sizes, for
 /// tests of what is drawn from a plan's shape.
+/// A recipe of `strategy` on `board` with the default options, uncertified.
+#[cfg(test)]
+pub(crate) fn recipe_of(board: Board, strategy: StrategyKind) -> Recipe {
+    Recipe {
+        board,
+        strategy,
+        consistent_only: false,
+        first: None,
+        max_depth: None,
+        symmetry: true,
+        certified: false,
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn plan_of(strategy: StrategyKind, top: Top, sizes: &[u32]) -> Plan {
     Plan {
-        recipe: Recipe {
-            board: Board::classic(),
-            strategy,
-            consistent_only: false,
-            first: None,
-            max_depth: None,
-            symmetry: true,
-            certified: false,
-        },
+        recipe: recipe_of(Board::classic(), strategy),
         depth: 1,
         top,
         items: (sizes.iter())

@@ -6,6 +6,7 @@ use super::exact::{self, Cost, Standing};
 use super::floors;
 use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
+use super::known;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::checkpoint::{self, Done, Resumed};
@@ -342,7 +343,7 @@ impl Run {
         // Below its floor nothing is searched: the class is shown to cost that
         // much at least, with one fact (the floors module).
         let floor = u32::try_from(self.floors(optimal)[index]).unwrap_or(UNLIMITED);
-        let budget = self.budget(optimal, index).max(floor);
+        let budget = self.budget(optimal, index)?.max(floor);
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
         let context = Optimal::context(&work.codes, recipe.settings(), counters);
@@ -397,8 +398,11 @@ impl Run {
                                     report(index, &standing, searched);
                                 }
                             }
+                            // A budget that cannot be drawn now (a known tree
+                            // put in the folder that does not check, say) leaves
+                            // the search under the one it has, which is sound.
                             let was = budget.load(Ordering::Relaxed);
-                            let now = self.budget(optimal, index).max(floor);
+                            let now = self.budget(optimal, index).map_or(was, |b| b.max(floor));
                             if now < was {
                                 budget.store(now, Ordering::Relaxed);
                                 optimal.exact.stop();
@@ -460,11 +464,28 @@ impl Run {
     }
 
     /// What exact item `index` must cost less than to matter, by the items done
-    /// now ([`exact::budget`]); [`UNLIMITED`] if anything it costs does.
-    fn budget(&self, optimal: &Optimal, index: usize) -> u32 {
+    /// now and the tree known beside them ([`exact::budget`]); [`UNLIMITED`] if
+    /// anything it costs does. Fails on a known tree that does not check.
+    fn budget(&self, optimal: &Optimal, index: usize) -> Result<u32, String> {
         let (_, known) = self.known(optimal);
-        exact::budget(&self.plan, index, &known, self.cap(optimal))
-            .map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED))
+        let beside = self.tree_beside()?;
+        let budget = exact::budget(&self.plan, index, &known, beside, self.cap(optimal)?);
+        Ok(budget.map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED)))
+    }
+
+    /// The least total of a tree of the plan's options known beside its items:
+    /// the plan's heuristic's, or the tree in `RUN/known.mmt` (the known module) if that
+    /// is less. Read again at each call, so a better tree put there while items
+    /// run lowers their budgets at their next draw.
+    pub fn tree_beside(&self) -> Result<Option<u64>, String> {
+        let heuristic = self.plan.heuristic.map(|(_, total)| u64::from(total));
+        Ok(heuristic.into_iter().chain(self.known_tree()?).min())
+    }
+
+    /// The total of the tree in `RUN/known.mmt`, checked against the plan
+    /// (the known module); `None` if there is none.
+    pub fn known_tree(&self) -> Result<Option<u64>, String> {
+        known::total(&self.dir, &self.plan)
     }
 
     /// For a split (a plan of an item's class, in the folder of the plan it splits:
@@ -475,11 +496,15 @@ impl Run {
     /// own search would, with no guess costed in full ([`Run::merge_into`]).
     /// `None` where nothing caps it. The plan above counts its splits by their
     /// own standing, so this asks nothing of this plan back.
-    fn cap(&self, optimal: &Optimal) -> Option<u64> {
-        let parent = Run::open(&self.dir.join("..")).ok()?;
-        let index = self.split_of(&parent)?;
-        let budget = parent.budget(optimal, index);
-        (budget < UNLIMITED).then_some(u64::from(budget))
+    fn cap(&self, optimal: &Optimal) -> Result<Option<u64>, String> {
+        let Ok(parent) = Run::open(&self.dir.join("..")) else {
+            return Ok(None);
+        };
+        let Some(index) = self.split_of(&parent) else {
+            return Ok(None);
+        };
+        let budget = parent.budget(optimal, index)?;
+        Ok((budget < UNLIMITED).then_some(u64::from(budget)))
     }
 
     /// Which items are done, missing or damaged, and for an exact plan, where
@@ -495,8 +520,9 @@ impl Run {
         match self.plan.recipe.builder()? {
             Builder::Exact(optimal) => {
                 let (mut status, known) = self.known(&optimal);
-                let cap = capped.then(|| self.cap(&optimal)).flatten();
-                status.standing = exact::standing(&self.plan, &known, cap);
+                let cap = if capped { self.cap(&optimal)? } else { None };
+                let beside = self.tree_beside()?;
+                status.standing = exact::standing(&self.plan, &known, beside, cap);
                 Ok(status)
             }
             Builder::Rule(_) => Ok(self.scan().0),
@@ -709,7 +735,7 @@ impl Run {
         }
         let (outcome, seconds) = match self.assembled() {
             Ok((subtree, seconds)) => (Outcome::Tree(subtree), seconds),
-            Err(undecided) => self.too_dear().ok_or(undecided)?,
+            Err(undecided) => self.too_dear()?.ok_or(undecided)?,
         };
         let written = match self.plan.recipe.certified {
             false => None,
@@ -734,16 +760,22 @@ impl Run {
     /// A split with every item done whose guesses all cost at least what its
     /// class may cost to matter above ([`Run::cap`]): the least the class costs,
     /// and the seconds its items took; `None` otherwise.
-    fn too_dear(&self) -> Option<(Outcome, f64)> {
+    fn too_dear(&self) -> Result<Option<(Outcome, f64)>, String> {
         let Ok(Builder::Exact(optimal)) = self.plan.recipe.builder() else {
-            return None;
+            return Ok(None);
         };
         let (status, known) = self.known(&optimal);
         if !status.missing.is_empty() || !status.damaged.is_empty() {
-            return None;
+            return Ok(None);
         }
-        let floor = exact::standing(&self.plan, &known, None)?.floor;
-        (floor >= self.cap(&optimal)?).then_some((Outcome::AtLeast(floor), status.seconds))
+        let (Some(standing), Some(cap)) = (
+            exact::standing(&self.plan, &known, None, None),
+            self.cap(&optimal)?,
+        ) else {
+            return Ok(None);
+        };
+        let floor = standing.floor;
+        Ok((floor >= cap).then_some((Outcome::AtLeast(floor), status.seconds)))
     }
 }
 
@@ -801,7 +833,7 @@ impl Run {
             .map(|item| item.as_ref().map(|item| item.outcome.cost()))
             .collect();
         let known = exact::known(self.floors(&optimal), &done);
-        let floor = exact::standing(&self.plan, &known, None).map_or(0, |s| s.floor);
+        let floor = exact::standing(&self.plan, &known, None, None).map_or(0, |s| s.floor);
         let bound = u32::try_from(floor).unwrap_or(UNLIMITED);
         let codes = Codes::new(recipe.board);
         let counters = Counters::default();

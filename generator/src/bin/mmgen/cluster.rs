@@ -411,6 +411,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         return Ok(());
     }
     let status = run.status()?;
+    let known_tree = run.known_tree()?;
     let board = run.plan.recipe.board;
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
     let standing = status.standing.as_ref();
@@ -454,6 +455,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "best_total": best.map(|(_, total)| total),
             "lower_bound": standing.map(|s| s.floor),
             "best_known_total": standing.and_then(|s| s.best_known),
+            "known_tree_total": known_tree,
             "split_best_first": standing.and_then(|s| s.split_best).and_then(|(guess, _)| code(guess)),
             "split_best_total": standing.and_then(|s| s.split_best).map(|(_, total)| total),
             "open_first_guesses": standing.map(|s| s.open),
@@ -601,6 +603,12 @@ pub fn status(args: &StatusArgs) -> Outcome {
                         "first guess {}'s tree with its splits' trees so far",
                         code(guess).unwrap_or_default()
                     ),
+                    _ if known_tree == Some(known) => {
+                        format!(
+                            "the tree in {}",
+                            run.dir.join(generator::plan::KNOWN_TREE).display()
+                        )
+                    }
                     _ => "a heuristic tree's".into(),
                 };
                 writeln!(
@@ -746,15 +754,16 @@ fn merge_filled(
     fill: &std::path::Path,
     target: &std::path::Path,
 ) -> Outcome {
-    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", fill.display());
-    let mapped = lookup::mapped::map(fill)?;
-    let tree = lookup::Tree::open(&mapped[..]).map_err(|e| at(&e))?;
-    let source = tree.meta().map_err(|e| at(&e))?.strategy.name;
     let codes = generator::codes::Codes::new(run.plan.recipe.board);
-    let other = generator::import::from_tree(&codes, &tree).map_err(|e| at(&e))?;
-    let opens = tree.guess(tree.root()).map_err(|e| at(&e))?;
-    let first = codes.board().display(opens).to_string();
-    let filled = run.filled(other)?;
+    let other = generator::import::tree_file(&codes, fill)?;
+    let source = other.strategy;
+    let opens = other.tree.first_guess();
+    let first = codes
+        .board()
+        .code(opens)
+        .map(|c| codes.board().display(c).to_string());
+    let first = first.unwrap_or_default();
+    let filled = run.filled(other.tree)?;
     let tally = &filled.tally;
     let name = fill.file_name().unwrap_or_default().to_string_lossy();
     let (searched, left) = (tally.searched.len(), tally.filled.len());

@@ -1,0 +1,187 @@
+//! A tree of the board the run knows besides its plan's heuristic: `RUN/known.mmt`.
+//!
+//! An item proves its class's optimum only below a budget drawn from the best total
+//! known (the exact module): at the plan's making a heuristic tree's, later any
+//! first guess costed in full. Until then, the items done with a good tree's
+//! subtrees in the other classes' places make a better tree (`mmgen merge --fill`:
+//! on 5x8 178591 against the plan's heuristic 179863), and each item of a rival
+//! first guess searched under the budget that tree leaves stops sooner, its guess
+//! shown dearer with less search. Such a tree, put in the run's folder as
+//! `known.mmt`, is read each time budgets are drawn, so a better one put there
+//! while items run lowers their budgets too.
+//!
+//! The file is untrusted input, and a budget drawn from a total no tree of the
+//! plan's options reaches would leave the proof short (the merge would find a
+//! first guess undecided): it is checked as an imported tree is (every node against
+//! the secrets that reach it, `import::tree_file`), then against the plan's
+//! options (only consistent guesses, the depth limit, a forced first guess), and
+//! only its total is used. Budgets only decide how soon a guess is shown dearer,
+//! never what the kept first guess's items hold, so the merged tree is the same
+//! bytes with or without it.
+
+use super::Plan;
+use crate::build::Subtree;
+use crate::codes::Codes;
+use std::path::Path;
+
+/// The file's name in a run's folder.
+pub const FILE: &str = "known.mmt";
+
+/// The total of the tree in `dir`'s `known.mmt`, checked to be a tree of the
+/// board that `plan`'s options allow; `None` if there is no such file.
+pub fn total(dir: &Path, plan: &Plan) -> Result<Option<u64>, String> {
+    let path = dir.join(FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let refuse = |why: String| Err(format!("{}: {why}", path.display()));
+    if plan.within.is_some() {
+        return refuse(
+            "a known tree is read beside a plan of the whole board, not of an item's class \
+             (put it beside the plan above)"
+                .into(),
+        );
+    }
+    let recipe = &plan.recipe;
+    let codes = Codes::new(recipe.board);
+    let tree = crate::import::tree_file(&codes, &path)?.tree;
+    if let Some(first) = recipe.first {
+        if tree.first_guess() != first {
+            return refuse("it opens with another guess than the plan's forced first guess".into());
+        }
+    }
+    if let Some(limit) = recipe.max_depth {
+        let depth = tree.depth();
+        if depth > limit {
+            return refuse(format!(
+                "it takes {depth} guesses for some secret, past the plan's limit of {limit}"
+            ));
+        }
+    }
+    if recipe.consistent_only && !consistent(&tree) {
+        return refuse("it makes a guess no secret left could be, which the plan does not".into());
+    }
+    Ok(Some(tree.total()))
+}
+
+/// Whether every guess of `tree` could be one of the secrets that reach it.
+fn consistent(tree: &Subtree) -> bool {
+    match tree {
+        Subtree::Leaf(_) => true,
+        Subtree::Node { wins, children, .. } => {
+            *wins && children.iter().all(|(_, child)| consistent(child))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::expand;
+    use crate::output::write_tree_file;
+    use crate::plan::Run;
+    use crate::strategy::{by_kind, Options};
+    use crate::{lay_out, Counters, Settings};
+    use lookup::format::{StrategyInfo, StrategyKind};
+    use lookup::Board;
+
+    /// `kind`'s tree of `board`, written to `dir`'s `known.mmt`: its total.
+    fn known_tree(dir: &Path, board: Board, kind: StrategyKind, options: Options) -> u64 {
+        let codes = Codes::new(board);
+        let strategy = by_kind(kind, options, board).unwrap();
+        let settings = Settings { symmetry: true };
+        let tree = expand(&codes, strategy.as_ref(), settings, &Counters::default());
+        let info = StrategyInfo {
+            name: kind.name().into(),
+            rule: String::new(),
+            tie_break: String::new(),
+            params: Vec::new(),
+            proven: None,
+        };
+        let path = dir.join(FILE);
+        write_tree_file(&path, &lay_out(board, &tree, info), true).unwrap();
+        tree.total()
+    }
+
+    #[test]
+    fn a_known_tree_bounds_the_budgets_only_if_the_plan_s_options_allow_it() {
+        let board = Board::new(3, 4, true).unwrap();
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
+        let dir = std::env::temp_dir().join(format!("mmgen-known-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let plan = Plan::new(recipe, None).unwrap();
+        let heuristic = u64::from(plan.heuristic.unwrap().1);
+        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
+        let best_known = |run: &Run| run.status().map(|s| s.standing.unwrap().best_known);
+        assert_eq!(total(&dir, &plan), Ok(None));
+        assert_eq!(best_known(&run), Ok(Some(heuristic)));
+
+        // Knuth's tree: its total, checked; the least total known is the lesser.
+        let knuth = known_tree(&dir, board, StrategyKind::Knuth, Options::default());
+        assert_eq!(total(&dir, &plan), Ok(Some(knuth)));
+        assert_eq!(best_known(&run), Ok(Some(knuth.min(heuristic))));
+        // The optimal tree, below the plan's heuristic: the least total known.
+        let optimum = known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        assert!(optimum < heuristic, "{optimum} {heuristic}");
+        assert_eq!(best_known(&run), Ok(Some(optimum)));
+
+        // A tree the options do not allow is refused, saying why.
+        let with = |change: &dyn Fn(&mut Plan)| {
+            let mut other = plan.clone();
+            change(&mut other);
+            other
+        };
+        let refused = |plan: &Plan, why: &str| {
+            let err = total(&dir, plan).unwrap_err();
+            assert!(err.contains(FILE) && err.contains(why), "{err}");
+        };
+        refused(
+            &with(&|p| p.recipe.max_depth = Some(2)),
+            "past the plan's limit of 2",
+        );
+        let codes = Codes::new(board);
+        let opens = crate::import::tree_file(&codes, &dir.join(FILE))
+            .unwrap()
+            .tree;
+        let first = opens.first_guess() + 1;
+        refused(
+            &with(&|p| p.recipe.first = Some(first)),
+            "forced first guess",
+        );
+        let within = super::super::Within {
+            parent: 0,
+            item: 0,
+            path: Vec::new(),
+        };
+        refused(
+            &with(&|p| p.within = Some(within.clone())),
+            "not of an item's class",
+        );
+        // Only consistent guesses: a tree of them counts.
+        let consistent_only = Options {
+            consistent_only: true,
+            ..Options::default()
+        };
+        let allowed = known_tree(&dir, board, StrategyKind::Knuth, consistent_only);
+        let only = with(&|p| p.recipe.consistent_only = true);
+        assert_eq!(total(&dir, &only), Ok(Some(allowed)));
+        // A guess no secret left could be: one secret left, another code guessed.
+        let wasted = Subtree::Node {
+            guess: 0,
+            wins: false,
+            candidates: 1,
+            children: vec![(0, Subtree::Leaf(5))],
+        };
+        assert!(!consistent(&wasted) && consistent(&Subtree::Leaf(5)));
+
+        // A damaged file: an error naming it, from the status too.
+        let path = dir.join(FILE);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, bytes).unwrap();
+        assert!(total(&dir, &plan).unwrap_err().contains(FILE));
+        assert!(best_known(&run).unwrap_err().contains(FILE));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
