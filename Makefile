@@ -104,8 +104,9 @@ verify-proofs: build
 # of NAME's items (campaigns/NAME/within-INDEX) are worked on too, before NAME's own.
 # On a cluster, LAUNCH="srun --ntasks=1 --cpus-per-task=1 --mem=8G --quiet" runs each
 # search and check as a Slurm job (JOBS at once; WORK and the build on shared disk).
-# FILL=trees/entropy-exact500-5x8.mmt keeps WORK/NAME/known.mmt, the items done in that
-# tree's places, whose total lowers the budgets of the first guesses still open.
+# FILL=trees/entropy-exact500-5x8.mmt (else campaigns/NAME/known.mmt, if there is one)
+# keeps WORK/NAME/known.mmt, the items done in that tree's places, whose total lowers
+# the budgets of the first guesses still open.
 NAME ?= 4x12
 WORK ?= $(TARGET_DIR)/campaigns
 JOBS ?= 2

@@ -40,11 +40,12 @@
 # again, up to three tries.
 #
 # With FILL (from the environment) naming a tree of the board, say
-# FILL=trees/entropy-exact500-5x8.mmt, the campaign keeps WORK/NAME/known.mmt: the
-# items done in that tree's places (mmgen merge --fill), made at the start and again
-# after each of NAME's items is kept. Its total bounds the budgets of the first
-# guesses still open, as the plan's heuristic's does, and a good tree's is lower:
-# a rival first guess is shown dearer with less search (generator/src/plan/known.rs).
+# FILL=trees/entropy-exact500-5x8.mmt, or without it campaigns/NAME/known.mmt if
+# there is one, the campaign keeps WORK/NAME/known.mmt: the items done in that
+# tree's places (mmgen merge --fill), made at the start and again after each of
+# NAME's items is kept. Its total bounds the budgets of the first guesses still
+# open, as the plan's heuristic's does, and a good tree's is lower: a rival first
+# guess is shown dearer with less search (generator/src/plan/known.rs).
 #
 # Usage: scripts/campaign.sh NAME WORK [JOBS] [MIB] [BIN] [FIRST]
 set -euo pipefail
@@ -57,6 +58,7 @@ first=${6:-}
 launch=()
 [ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
 fill_tree=${FILL:-}
+[ -n "$fill_tree" ] || [ ! -e "campaigns/$name/known.mmt" ] || fill_tree=campaigns/$name/known.mmt
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 

@@ -1846,25 +1846,30 @@ fn a_campaign_with_a_fill_tree_keeps_its_best_tree_known_as_items_are_kept() {
     let dir = scratch("cluster_campaign_known");
     kept_campaign(&dir, "c46", &["--pegs", "4", "--colors", "6"]);
     let work = dir.join("work");
-    let fill = root().join("trees/expected-size-4x6.mmt");
-    let run = |fill: &Path| {
-        Command::new(root().join("scripts/campaign.sh"))
+    let run = |fill: Option<&Path>| {
+        let mut campaign = Command::new(root().join("scripts/campaign.sh"));
+        campaign
             .args(["c46", work.to_str().unwrap(), "2", "64"])
             .arg(bin("mmgen").parent().unwrap())
-            .env("FILL", fill)
-            .current_dir(&dir)
-            .output()
-            .unwrap()
+            .env_remove("FILL")
+            .current_dir(&dir);
+        if let Some(fill) = fill {
+            campaign.env("FILL", fill);
+        }
+        campaign.output().unwrap()
     };
     // A tree of another board makes no known tree: the campaign stops at once.
-    let out = run(&root().join("trees/knuth-5x8.mmt"));
+    let out = run(Some(&root().join("trees/knuth-5x8.mmt")));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && err.contains("make campaign: FILL"),
         "{err}"
     );
     assert!(!work.join("c46/known.mmt").exists());
-    let out = run(&fill);
+    // Without FILL, the tree kept beside the campaign's plan, if any, fills.
+    let kept = dir.join("campaigns/c46/known.mmt");
+    std::fs::copy(root().join("trees/expected-size-4x6.mmt"), kept).unwrap();
+    let out = run(None);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
