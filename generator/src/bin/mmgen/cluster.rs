@@ -121,6 +121,10 @@ pub struct SolveArgs {
 /// run with `--checkpoint DIR` stood at its last save.
 #[derive(clap::Args)]
 pub struct StatusArgs {
+    /// The plan's folder. An exact plan's least total known, which its items'
+    /// budgets are drawn from, is the least of its heuristic tree's, those of the
+    /// first guesses costed in full and the tree's in RUN/known.mmt (checked
+    /// against the plan first), if there is one.
     #[arg(long, value_name = "RUN", required_unless_present = "checkpoint")]
     dir: Option<PathBuf>,
     /// The checkpoint folder of a proof (`mmgen ... --strategy optimal --checkpoint
@@ -178,7 +182,9 @@ pub struct MergeArgs {
     /// Before every item is done: open with TREE's first guess (one the plan
     /// considers), put the items done under it in their places and play every other
     /// class as TREE (a tree file of the board) does. Its header names it imported,
-    /// with TREE and the plan; it claims nothing an audit does not prove.
+    /// with TREE and the plan; it claims nothing an audit does not prove. Written
+    /// to RUN/known.mmt (with --force), its total lowers the budgets of the items
+    /// of the first guesses still open.
     #[arg(long, value_name = "TREE", conflicts_with_all = ["into", "certificate"])]
     fill: Option<PathBuf>,
     /// Print the statistics as one JSON object.
