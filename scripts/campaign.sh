@@ -58,7 +58,7 @@ first=${6:-}
 launch=()
 [ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
 fill_tree=${FILL:-}
-[ -n "$fill_tree" ] || [ ! -e "campaigns/$name/known.mmt" ] || fill_tree=campaigns/$name/known.mmt
+[ -n "$fill_tree" ] || { [ ! -e "campaigns/$name/known.mmt" ] && [ ! -L "campaigns/$name/known.mmt" ]; } || fill_tree=campaigns/$name/known.mmt
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 

@@ -31,7 +31,8 @@ pub const FILE: &str = "known.mmt";
 /// board that `plan`'s options allow; `None` if there is no such file.
 pub fn total(dir: &Path, plan: &Plan) -> Result<Option<u64>, String> {
     let path = dir.join(FILE);
-    if !path.exists() {
+    // A link to no file is a tree meant and missing: an error, not none.
+    if std::fs::symlink_metadata(&path).is_err() {
         return Ok(None);
     }
     let refuse = |why: String| Err(format!("{}: {why}", path.display()));
@@ -174,8 +175,16 @@ mod tests {
         };
         assert!(!consistent(&wasted) && consistent(&Subtree::Leaf(5)));
 
-        // A damaged file: an error naming it, from the status too.
+        // A link to no file: an error naming it.
         let path = dir.join(FILE);
+        let kept = dir.join("kept.mmt");
+        std::fs::rename(&path, &kept).unwrap();
+        std::os::unix::fs::symlink(dir.join("gone.mmt"), &path).unwrap();
+        assert!(total(&dir, &plan).unwrap_err().contains("cannot open"));
+        std::fs::remove_file(&path).unwrap();
+        std::fs::rename(&kept, &path).unwrap();
+
+        // A damaged file: an error naming it, from the status too.
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
