@@ -157,8 +157,9 @@ keep() {
   ) 9> "$2/items/$3.lock"
 }
 
-# know: with FILL, WORK/NAME/known.mmt made again from the items done (under NAME's
-# ledger lock, so one merge at a time writes it); says its total.
+# know: with a tree to fill from (FILL, or campaigns/NAME/known.mmt), WORK/NAME/known.mmt
+# made again from the items done (under NAME's ledger lock, so one merge at a time
+# writes it); says its total.
 know() {
   local out
   [ -n "$fill_tree" ] || return 0
