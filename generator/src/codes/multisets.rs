@@ -158,6 +158,14 @@ impl Codes {
         let telling = self.telling_colours(secrets);
         let count = self.spread_first.len();
         let words = count.div_ceil(64);
+        // The secrets' multisets side by side for [`count_shared`], if packed.
+        let (secret_bits, weights): (Vec<u64>, Vec<u64>) = match packed {
+            true => (multisets.iter())
+                .map(|&(bits, n)| (bits as u64, u64::from(n)))
+                .unzip(),
+            false => Default::default(),
+        };
+        let (mut guesses, mut counts) = ([0u64; 64], [0u64; 64]);
         let mut least = u64::MAX;
         for word in 0..words {
             let mut kept = match (word + 1) * 64 > count {
@@ -167,21 +175,42 @@ impl Codes {
             for c in (0..self.board.colors()).filter(|c| telling & 1 << c == 0) {
                 kept &= !self.with_colour[c * words + word];
             }
+            if packed {
+                // The word's multisets counted at once, then floored one by one.
+                let mut scanned = 0;
+                while kept != 0 {
+                    guesses[scanned] =
+                        self.spread_first[word * 64 + kept.trailing_zeros() as usize] as u64;
+                    scanned += 1;
+                    kept &= kept - 1;
+                }
+                let counts = &mut counts[..scanned];
+                count_shared(
+                    &guesses[..scanned],
+                    &secret_bits,
+                    &weights,
+                    width as u64,
+                    counts,
+                );
+                let mask = (1 << width) - 1;
+                for &packed_counts in counts.iter() {
+                    *work += multisets.len() as u64;
+                    let floor = floor_of(pegs, &spread, |shared| {
+                        ((packed_counts >> (width * shared)) & mask) as u32
+                    });
+                    least = least.min(floor);
+                    if least <= enough {
+                        return least;
+                    }
+                }
+                continue;
+            }
             while kept != 0 {
                 let colours = self.spread_first[word * 64 + kept.trailing_zeros() as usize];
                 kept &= kept - 1;
                 *work += multisets.len() as u64;
-                let floor = if packed {
-                    let counts = self.coarse_packed(colours as u64, multisets, width);
-                    let mask = (1 << width) - 1;
-                    floor_of(pegs, &spread, |shared| {
-                        ((counts >> (width * shared)) & mask) as u32
-                    })
-                } else {
-                    let coarse = self.coarse_classes(colours, multisets);
-                    floor_of(pegs, &spread, |shared| coarse[shared])
-                };
-                least = least.min(floor);
+                let coarse = self.coarse_classes(colours, multisets);
+                least = least.min(floor_of(pegs, &spread, |shared| coarse[shared]));
                 if least <= enough {
                     return least;
                 }
@@ -206,20 +235,6 @@ impl Codes {
             .filter(|&c| own & 1 << c == 0)
             .take(stand_ins)
             .fold(own, |m, c| m | 1 << c)
-    }
-
-    /// The counts of [`Codes::coarse_classes`] for a board whose bits fit 64, with
-    /// fewer than `2^width` secrets, `width` at most [`packed_width`]: added in one
-    /// register, `width` bits per shared-peg count (adding to an array in memory
-    /// made each add wait for the one before whenever two landed on one count).
-    #[inline]
-    fn coarse_packed(&self, guess: u64, multisets: &[(u128, u32)], width: usize) -> u64 {
-        let mut counts = 0u64;
-        for &(secret, n) in multisets {
-            let shared = (guess & secret as u64).count_ones() as usize;
-            counts += u64::from(n) << (width * shared);
-        }
-        counts
     }
 
     /// Lays out `secrets` in `layout` (its room reused), grouped by the pegs they
@@ -270,7 +285,7 @@ impl Codes {
             let mut blacks = [0u32; 16];
             if self.narrow && end - start < 1 << width {
                 // Counted in one register, `width` bits a count, as in
-                // `coarse_packed`: adds to an array in memory waited on each other.
+                // `count_shared`: adds to an array in memory waited on each other.
                 let mut counts = 0u64;
                 for &secret in &layout.places[start..end] {
                     counts += self.black_units
@@ -362,6 +377,30 @@ impl ByShared {
         let starts = std::iter::once(0).chain(self.groups.iter().map(|&(_, end)| end));
         (self.groups.iter().zip(starts))
             .map(|(&(shared, end), start)| (shared, (end - start) as u32))
+    }
+}
+
+/// For each guess's `counts` bits in `guesses`, its secrets counted by the pegs
+/// they share with it, in `counts`: `width` bits a count in one register (adding
+/// to an array in memory made each add wait for the one before whenever two
+/// landed on one count), secret multiset `i` (its bits `secrets[i]`) counting
+/// `weights[i]` secrets. The sum must stay below `2^width` a count.
+///
+/// A block of guesses at a time, one secret multiset over all of them, so the
+/// loop is one vector operation a lane per guess where the CPU has vector
+/// population counts; compiled for those too, the fastest picked at run time
+/// (the multiversion crate). On 5x8 the multisets' scan was two thirds of a deep
+/// search's time (BENCHMARKS.md, "the multisets' scan in blocks").
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+))]
+fn count_shared(guesses: &[u64], secrets: &[u64], weights: &[u64], width: u64, counts: &mut [u64]) {
+    counts.fill(0);
+    for (&secret, &weight) in secrets.iter().zip(weights) {
+        for (count, &guess) in counts.iter_mut().zip(guesses) {
+            *count += weight << (width * u64::from((guess & secret).count_ones()));
+        }
     }
 }
 
@@ -481,6 +520,8 @@ mod tests {
         // Six pegs, and three (a number of pegs the scan has no layout of its own for).
         let six = Codes::new(Board::new(6, 4, true).unwrap());
         let three = Codes::new(Board::new(3, 7, true).unwrap());
+        // Super Mastermind, whose deep sets the scan in blocks was made for.
+        let super_mm = Codes::new(Board::new(5, 8, true).unwrap());
         // Every `step`th code whose colours are all below `below`.
         let cases = [
             (&packed, 3, 5),
@@ -497,6 +538,9 @@ mod tests {
             (&six, 2, 2),
             (&three, 2, 7),
             (&three, 1, 4),
+            (&super_mm, 37, 8),
+            (&super_mm, 11, 6),
+            (&super_mm, 1, 3),
         ];
         for (codes, step, below) in cases {
             let (board, pegs) = (codes.board(), codes.board().pegs());
@@ -529,6 +573,39 @@ mod tests {
             for enough in [plain, plain + 1, 2 * plain] {
                 let early = codes.least_multiset_floor(&secrets, enough, &mut work, spread);
                 assert!(plain <= early && early <= enough, "{early} for {enough}");
+            }
+        }
+    }
+
+    /// Shared pegs counted a block of guesses at a time, by whichever build of
+    /// `count_shared` this CPU runs, are those of the plain count, one guess at a
+    /// time: for blocks of 1 to 64 of 5x8's multisets (their bits fit 64) and
+    /// secrets of up to the most a packed count holds.
+    #[test]
+    fn shared_pegs_counted_in_blocks_are_the_plain_counts() {
+        let codes = Codes::new(Board::new(5, 8, true).unwrap());
+        let width = packed_width(5);
+        let all: Vec<u64> = codes.spread_first.iter().map(|&b| b as u64).collect();
+        for step in [1, 7, 61] {
+            let secrets: Vec<u64> = all.iter().step_by(step).take(40).copied().collect();
+            // The first multiset fills a count to the most a packed count holds.
+            let mut weights: Vec<u64> = (0..secrets.len() as u64).map(|i| i % 3 + 1).collect();
+            weights[0] = (1 << width) - 1 - weights[1..].iter().sum::<u64>();
+            for block in [1, 13, 64] {
+                for guesses in all.chunks(block) {
+                    let mut counts = vec![u64::MAX; guesses.len()];
+                    count_shared(guesses, &secrets, &weights, width as u64, &mut counts);
+                    for (&guess, &packed) in guesses.iter().zip(&counts) {
+                        let mut plain = [0u64; 6];
+                        for (&secret, &w) in secrets.iter().zip(&weights) {
+                            plain[(guess & secret).count_ones() as usize] += w;
+                        }
+                        let unpacked: Vec<u64> = (0..6)
+                            .map(|shared| (packed >> (width * shared)) & ((1 << width) - 1))
+                            .collect();
+                        assert_eq!(unpacked, plain, "guess {guess:#x}, step {step}");
+                    }
+                }
             }
         }
     }
