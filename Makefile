@@ -65,6 +65,8 @@ test: toolchain
 	$(CARGO) test -p mmtree-lookup --no-default-features
 	$(CARGO) test -p mmtree-device
 	$(CARGO) run -q -p mmtree-tests --bin mmtree-report -- trees --check
+	# The multisets' scan's builds for CPUs other than this one, under qemu-x86_64.
+	CARGO=$(CARGO) scripts/test-dispatch.sh
 	# The page's WebAssembly core that mmlookup embeds is built from today's sources.
 	scripts/wasm-core.sh check
 	$(MAKE) lint

@@ -2,7 +2,9 @@
 # Installs what the device targets need when it is missing (make firmware, make avr,
 # make wasm, make test-devices): Rust's Cortex-M and wasm32 targets (rustup) and
 # Debian's QEMU, ARM binutils, avr-gcc, avr-libc, simavr and binaryen (wasm-opt). Fails with a message when an install
-# cannot be done; never skips in silence.
+# cannot be done; never skips in silence. With arguments PACKAGE=FILE..., only those
+# packages (each installed unless FILE, a path or a command, is there) and no Rust
+# target: scripts/test-dispatch.sh asks for qemu-user=qemu-x86_64 alone.
 set -euo pipefail
 
 fail() {
@@ -11,7 +13,7 @@ fail() {
 }
 
 targets=()
-for target in thumbv6m-none-eabi thumbv7m-none-eabi wasm32-unknown-unknown; do
+[ $# -gt 0 ] || for target in thumbv6m-none-eabi thumbv7m-none-eabi wasm32-unknown-unknown; do
     rustc --print sysroot >/dev/null 2>&1 || fail "rustc is not on PATH"
     if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
         targets+=("$target")
@@ -30,12 +32,18 @@ need() {
         packages+=("$1")
     fi
 }
-need qemu-system-arm qemu-system-arm
-need binutils-arm-none-eabi arm-none-eabi-size
-need gcc-avr avr-g++
-need avr-libc /usr/lib/avr/include/avr/io.h
-need simavr simavr
-need binaryen wasm-opt
+if [ $# -gt 0 ]; then
+    for wanted in "$@"; do
+        need "${wanted%%=*}" "${wanted#*=}"
+    done
+else
+    need qemu-system-arm qemu-system-arm
+    need binutils-arm-none-eabi arm-none-eabi-size
+    need gcc-avr avr-g++
+    need avr-libc /usr/lib/avr/include/avr/io.h
+    need simavr simavr
+    need binaryen wasm-opt
+fi
 if [ ${#packages[@]} -gt 0 ]; then
     command -v apt-get >/dev/null || fail "missing ${packages[*]}, and apt-get is not there to install them (install them by hand)"
     [ "$(id -u)" = 0 ] || fail "missing ${packages[*]}: run as root, or sudo apt-get install --no-install-recommends ${packages[*]}"

@@ -583,6 +583,14 @@ mod tests {
     /// secrets of up to the most a packed count holds.
     #[test]
     fn shared_pegs_counted_in_blocks_are_the_plain_counts() {
+        // Which build of `count_shared` runs follows from these (scripts/test-dispatch.sh
+        // runs this test as CPUs without them).
+        #[cfg(target_arch = "x86_64")]
+        println!(
+            "count_shared: avx2 {}, avx512vpopcntdq {}",
+            std::arch::is_x86_feature_detected!("avx2"),
+            std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+        );
         let codes = Codes::new(Board::new(5, 8, true).unwrap());
         let width = packed_width(5);
         let all: Vec<u64> = codes.spread_first.iter().map(|&b| b as u64).collect();
