@@ -134,6 +134,20 @@ pub fn certificate(
     .map_err(|e| format!("cannot write the certificate {}: {e}", target.display()))
 }
 
+/// Puts a plan's item's certificate, finished at `target` by a run cut off before
+/// it wrote its item, back in the checkpoint folder `dir` as its partial, so that
+/// the next run goes on from the checkpoint (which rewinds it, its bytes checked)
+/// as if it had never been finished, where before it could only ask for a new
+/// folder. Only for an item's own certificate (kept in its run's folder): a
+/// certificate a user named is never taken back.
+pub fn take_back(dir: &Path, target: &Path) -> Result<(), String> {
+    let partial = dir.join("certificate.partial");
+    if file(dir).exists() && !partial.exists() && target.exists() {
+        std::fs::rename(target, &partial).map_err(|e| format!("{}: {e}", target.display()))?;
+    }
+    Ok(())
+}
+
 /// Set once the work is done. Helper threads (progress, log, checkpoints) sleep on
 /// it rather than poll, so a quick run is not held up by their naps.
 #[derive(Default)]

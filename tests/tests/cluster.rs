@@ -577,8 +577,14 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
             kills += 1;
         }
         assert!(child.wait().unwrap().success() || kills > 0);
-        for done in [format!("{largest}.item"), format!("{largest}.mmc")] {
-            let _ = std::fs::remove_file(items.join(done));
+        // A run that wrote its item is undone, its folder too (cut off before it
+        // went). One cut off after finishing its certificate but before writing
+        // its item leaves the certificate: the next run takes it back.
+        if items.join(format!("{largest}.item")).exists() {
+            for done in [format!("{largest}.item"), format!("{largest}.mmc")] {
+                std::fs::remove_file(items.join(done)).unwrap();
+            }
+            let _ = std::fs::remove_dir_all(items.join(format!("{largest}.checkpoint")));
         }
     }
     assert!(kills >= 3 && saved.exists(), "{kills} kills");
@@ -596,10 +602,52 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         json(&shown)["proven_sets"].as_u64() > Some(0) && !shown.contains("4294967295"),
         "{shown}"
     );
-    let out = common::run(
+    // The item's first guesses split its class, not the board (all its secrets
+    // but the guess's own, if it is one; none for the guess played before, which
+    // splits nothing there); a tree found (a first guess with every class
+    // solved) costs at least the floor.
+    let secrets = planned[largest]["secrets"].as_u64().unwrap();
+    let shown = ok(
         "mmgen",
-        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &["status", "--checkpoint", folder, "--classes", "--json"],
     );
+    let shown = json(&shown);
+    let classes = shown["classes_solved"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        (classes.iter())
+            .all(|c| [0, secrets - 1, secrets].contains(&c["of_secrets"].as_u64().unwrap())),
+        "{shown}"
+    );
+    if let Some(best) = shown["best_total"].as_u64() {
+        let floor = shown["lower_bound"].as_u64().unwrap();
+        assert!(best >= floor && best < u64::from(u32::MAX), "{shown}");
+    }
+    // Cut off between finishing its certificate (renamed to the item's, its end
+    // written) and writing its item: the next run takes that certificate back,
+    // its bytes checked against the checkpoint's (another file is refused).
+    let partial = saved.with_file_name("certificate.partial");
+    let finished = items.join(format!("{largest}.mmc"));
+    let mut bytes = std::fs::read(&partial).unwrap();
+    std::fs::remove_file(&partial).unwrap();
+    let args_str: Vec<&str> = args.iter().map(String::as_str).collect();
+    // Another file: a byte of the header changed, which every checkpoint's bytes
+    // hold. Taken back and refused: it stays as the partial, to be looked at.
+    bytes[9] ^= 1;
+    std::fs::write(&finished, &bytes).unwrap();
+    let err = fails("mmgen", &args_str);
+    assert!(
+        err.contains("is not the one the checkpoint was taken with") && partial.exists(),
+        "{err}"
+    );
+    bytes[9] ^= 1;
+    std::fs::remove_file(&partial).unwrap();
+    // The certificate as the run finished it: what followed the save, then its end.
+    bytes.extend([0, 1, 2, 3]);
+    std::fs::write(&finished, &bytes).unwrap();
+    let out = common::run("mmgen", &args_str);
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -613,26 +661,34 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     assert!(!items.join(format!("{largest}.checkpoint")).exists());
     // Each save says where the item's search stands: its positions (those of the
     // runs cut off too) and a floor for its class, never above what it costs.
-    let floors: Vec<u64> = (saves.lines())
+    // Where it found a tree, that tree's total, never below the floor.
+    let number = |text: &str, after: &str| -> Option<u64> {
+        let rest = text.split_once(after)?.1;
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let standings: Vec<(u64, Option<u64>)> = (saves.lines())
         .filter_map(|l| {
             l.strip_prefix(&format!("item {largest}: saved; "))?
                 .split_once(" positions searched (")
         })
         .filter_map(|(_, rest)| {
-            rest.split_once("its class costs at least ")?
-                .1
-                .split(';')
-                .next()?
-                .parse()
-                .ok()
+            let floor = number(rest, "its class costs at least ")?;
+            Some((floor, number(rest, "; at most ")))
         })
         .collect();
-    let secrets = planned[largest]["secrets"].as_u64().unwrap();
+    let floors: Vec<u64> = standings.iter().map(|&(floor, _)| floor).collect();
     assert!(
         !floors.is_empty() && floors.iter().all(|&f| f >= 2 * secrets - 1),
         "{saves}"
     );
     assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{floors:?}");
+    assert!(
+        (standings.iter()).all(|&(floor, best)| best.is_none_or(|b| b >= floor)),
+        "{saves}"
+    );
     solve_as_tasks(&run, 2);
     merges_into_the_single_run(&dir, &run, &board);
 }

@@ -36,7 +36,7 @@
 //! instead of searched again. Every layout loads; saves write 6 or 7.
 
 use super::cache::{CacheSettings, Known, NO_RECORD, SHARDS};
-use super::found::{Kept, Standing};
+use super::found::{complete, Kept, Solved, Standing};
 use super::proof::{Position, Proof};
 use super::{Context, Exact};
 use crate::codes::Codes;
@@ -468,8 +468,13 @@ fn summarize(
 /// run's log says it) where the checkpoint kept floors. The checksum is checked
 /// once, then the facts are streamed and only those of the first guesses'
 /// classes kept: a few hundred, whatever the checkpoint's size; the small
-/// classes get the look one guess ahead, as in the run.
-pub fn summary_with_classes(mut input: impl Read + Seek) -> Result<Summary, String> {
+/// classes get the look one guess ahead, as in the run. `path`: the guesses and
+/// answers from the board's root to the search's (a plan's item's; empty for a
+/// whole proof), whose class the first guesses split.
+pub fn summary_with_classes(
+    mut input: impl Read + Seek,
+    path: &[(u32, usize)],
+) -> Result<Summary, String> {
     let layout = Layout::read(&mut input)?;
     let (mut summary, kept) = summarize(&mut input, &layout)?;
     let shown = (kept.as_ref().and_then(Kept::shown)).filter(|(_, h)| !h.firsts.is_empty());
@@ -495,16 +500,17 @@ pub fn summary_with_classes(mut input: impl Read + Seek) -> Result<Summary, Stri
         counters: &counters,
         past_deadline: false,
     };
-    let all: Vec<u32> = (0..codes.len()).collect();
+    let class = crate::plan::class(&codes, path);
+    let history: Vec<u32> = path.iter().map(|&(guess, _)| guess).collect();
     let root = Node {
-        candidates: &all,
-        history: &[],
+        candidates: &class,
+        history: &history,
     };
     // The facts a first guess's floor asks of the cache (Exact::guess_floor).
     let mut wanted: HashMap<u32, HashSet<Vec<u32>>> = HashMap::new();
     for &(guess, _) in &shown.firsts {
         for (_, part) in codes
-            .split(guess, &all)
+            .split(guess, &class)
             .0
             .iter()
             .filter(|(_, p)| p.len() > 2)
@@ -516,10 +522,17 @@ pub fn summary_with_classes(mut input: impl Read + Seek) -> Result<Summary, Stri
     }
     let keep = |depth, key: &[u32]| wanted.get(&depth).is_some_and(|keys| keys.contains(key));
     exact.load_entries(&mut input, &layout, keep)?;
-    let firsts = shown.firsts.iter();
-    standing.solved = (firsts)
-        .map(|&(guess, _)| exact.guess_floor(context, root, guess, depth).1)
-        .collect();
+    let (floors, solved): (Vec<(u32, u32)>, Vec<Solved>) = (shown.firsts.iter())
+        .map(|&(guess, _)| {
+            let (floor, solved) = exact.guess_floor(context, root, guess, depth);
+            ((guess, floor), solved)
+        })
+        .unzip();
+    let best = (standing.best.zip(standing.best_first).into_iter())
+        .chain(complete(&floors, &solved))
+        .min();
+    (standing.best, standing.best_first) = (best.map(|b| b.0), best.map(|b| b.1));
+    standing.solved = solved;
     Ok(summary)
 }
 

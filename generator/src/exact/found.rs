@@ -82,6 +82,19 @@ pub struct Solved {
     pub begun: bool,
 }
 
+/// The cheapest of `firsts` (first guesses and their floors) whose classes are
+/// all solved (`solved`, in the same order), as (cost, guess): its floor is then
+/// its cost, the total of a tree the cache holds every part of. This is how a
+/// plan's item shows the best it found, whose search tracks no whole tree (its
+/// root is not the board's).
+pub(super) fn complete(firsts: &[(u32, u32)], solved: &[Solved]) -> Option<(u32, u32)> {
+    (firsts.iter().zip(solved))
+        // A guess that splits nothing (no classes, no win) never ends a tree.
+        .filter(|&(&(_, floor), s)| s.classes == s.of_classes && floor < UNLIMITED)
+        .map(|(&(guess, floor), _)| (floor, guess))
+        .min()
+}
+
 /// Raises the floors shown for `problem` to `shown` where that is higher, and
 /// gives them back.
 fn raise(floors: &mut Floors, problem: (u32, Option<u32>), shown: Highest) -> &Highest {
@@ -236,7 +249,8 @@ impl Exact {
 
     /// The least total found for a complete tree and the floors
     /// ([`Exact::first_floors`]) of `root`: the board's root, or the class of a
-    /// plan's item (whose whole trees are not tracked: no best there).
+    /// plan's item (whose whole trees are not tracked: its best is that of a
+    /// first guess whose classes are all solved, [`complete`]).
     pub fn standing(
         &self,
         context: Context,
@@ -245,6 +259,7 @@ impl Exact {
         first: Option<u32>,
     ) -> Standing {
         let (floor, firsts, solved) = self.first_floors(context, root, depth, first);
+        let complete = complete(&firsts, &solved);
         let problem = (depth.min(root.candidates.len() as u32), first);
         let mut floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
         let highest = raise(&mut floors, problem, Highest { floor, firsts });
@@ -255,10 +270,12 @@ impl Exact {
         // from a search with other options (facts hold for every search of the
         // board, trees do not).
         let best = (*self.best_root.lock().unwrap_or_else(|e| e.into_inner()))
-            .filter(|b| b.depth <= problem.0 && first.is_none_or(|f| f == b.guess));
+            .filter(|b| b.depth <= problem.0 && first.is_none_or(|f| f == b.guess))
+            .map(|b| (b.cost, b.guess));
+        let best = best.into_iter().chain(complete).min();
         Standing {
-            best: best.map(|b| b.cost),
-            best_first: best.map(|b| b.guess),
+            best: best.map(|(cost, _)| cost),
+            best_first: best.map(|(_, guess)| guess),
             floor,
             firsts,
             solved,

@@ -34,7 +34,7 @@ use crate::relabel::Relabel;
 use crate::symmetry::Symmetry;
 use lookup::Board;
 use std::fs::File;
-use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
@@ -388,15 +388,37 @@ impl Proof {
     }
 
     /// Goes back to `at`, a position a checkpoint recorded: what was written after
-    /// it rests on facts the checkpoint does not hold.
+    /// it rests on facts the checkpoint does not hold. The bytes before it must be
+    /// those the checkpoint's run wrote (their checksum is checked): a file of
+    /// another run would leave facts the certificate names unproven.
     pub(super) fn rewind(&self, at: Position) -> io::Result<()> {
         let mut state = self.lock();
         let file = state.out.get_mut();
+        let refuse = |kind, why: &str| {
+            Err(io::Error::new(
+                kind,
+                format!("its certificate (certificate.partial beside it) {why}: start a new checkpoint folder"),
+            ))
+        };
         if file.metadata()?.len() < at.bytes {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "its certificate (certificate.partial beside it) holds less than the checkpoint names, as when a run finished it: start a new checkpoint folder",
-            ));
+            let why = "holds less than the checkpoint names, as when a run finished it";
+            return refuse(io::ErrorKind::UnexpectedEof, why);
+        }
+        file.seek(SeekFrom::Start(0))?;
+        let mut crc = crc32fast::Hasher::new();
+        let mut chunk = vec![0; 1 << 20];
+        let mut left = at.bytes;
+        while left > 0 {
+            let take = chunk.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+            file.read_exact(&mut chunk[..take])?;
+            crc.update(&chunk[..take]);
+            left -= take as u64;
+        }
+        if crc.finalize() != at.crc {
+            return refuse(
+                io::ErrorKind::InvalidData,
+                "is not the one the checkpoint was taken with",
+            );
         }
         file.set_len(at.bytes)?;
         file.seek(SeekFrom::End(0))?;

@@ -15,9 +15,19 @@
 //! first guess undecided): it is checked as an imported tree is (every node against
 //! the secrets that reach it, `import::tree_file`), then against the plan's
 //! options (only consistent guesses, the depth limit, a forced first guess), and
-//! only its total is used. Budgets only decide how soon a guess is shown dearer,
-//! never what the kept first guess's items hold, so the merged tree is the same
-//! bytes with or without it.
+//! only its total and its subtrees in the items' places are used. Budgets only
+//! decide how soon a guess is shown dearer, never what the kept first guess's
+//! items hold, so the merged tree is the same bytes with or without it.
+//!
+//! Where the tree plays an item's path (the first guess it opens with, most
+//! often), its subtree there is a strategy for the item's class, so the class's
+//! optimum is at most that subtree's total: a search under that total plus one
+//! still finds the optimum, and that budget is often below the one drawn from the
+//! whole tree, which leaves an item the slack of every class not yet costed
+//! beside it (5x8's item 7: 27,865 against its subtree's 25,193). It saves what
+//! the first guesses tried cost past the subtree: 5x8's item 6 searched 90,394
+//! positions instead of 98,285 (88.7 against 90.2 s), item 3 192,835 instead of
+//! 192,845, the same parts (BENCHMARKS.md, "an item's budget capped").
 
 use super::Plan;
 use crate::build::Subtree;
@@ -27,9 +37,19 @@ use std::path::Path;
 /// The file's name in a run's folder.
 pub const FILE: &str = "known.mmt";
 
-/// The total of the tree in `dir`'s `known.mmt`, checked to be a tree of the
-/// board that `plan`'s options allow; `None` if there is no such file.
-pub fn total(dir: &Path, plan: &Plan) -> Result<Option<u64>, String> {
+/// What the tree in a run's folder tells the budgets.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Known {
+    /// The tree's total.
+    pub total: u64,
+    /// Per item of the plan: what the tree's subtree for the item's class costs,
+    /// if the tree plays the item's path.
+    pub items: Vec<Option<u64>>,
+}
+
+/// The tree in `dir`'s `known.mmt`, checked to be a tree of the board that
+/// `plan`'s options allow; `None` if there is no such file.
+pub fn read(dir: &Path, plan: &Plan) -> Result<Option<Known>, String> {
     let path = dir.join(FILE);
     // A link to no file is a tree meant and missing: an error, not none.
     if std::fs::symlink_metadata(&path).is_err() {
@@ -62,7 +82,31 @@ pub fn total(dir: &Path, plan: &Plan) -> Result<Option<u64>, String> {
     if recipe.consistent_only && !consistent(&tree) {
         return refuse("it makes a guess no secret left could be, which the plan does not".into());
     }
-    Ok(Some(tree.total()))
+    Ok(Some(Known {
+        total: tree.total(),
+        items: (plan.items.iter())
+            .map(|item| subtree_at(&tree, &item.path).map(Subtree::total))
+            .collect(),
+    }))
+}
+
+/// The subtree of `tree` that the guesses and answers of `path` reach, if `tree`
+/// plays those guesses.
+fn subtree_at<'a>(tree: &'a Subtree, path: &[(u32, usize)]) -> Option<&'a Subtree> {
+    let Some(((guess, answer), rest)) = path.split_first() else {
+        return Some(tree);
+    };
+    match tree {
+        Subtree::Node {
+            guess: played,
+            children,
+            ..
+        } if played == guess => {
+            let (_, child) = children.iter().find(|(a, _)| a == answer)?;
+            subtree_at(child, rest)
+        }
+        _ => None,
+    }
 }
 
 /// Whether every guess of `tree` could be one of the secrets that reach it.
@@ -104,6 +148,45 @@ mod tests {
         tree.total()
     }
 
+    /// An item's budget is at most one more than the known tree's subtree there
+    /// costs (a search under it still finds the class's optimum), where the
+    /// budget drawn from the whole tree's total leaves it more: on 4x5, with the
+    /// optimal tree, the other classes' floors below their costs.
+    #[test]
+    fn an_item_s_budget_is_capped_by_the_known_tree_s_subtree_in_its_place() {
+        let board = Board::new(4, 5, true).unwrap();
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
+        let dir = std::env::temp_dir().join(format!("mmgen-capped-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let plan = Plan::new(recipe, None).unwrap();
+        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
+        known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        let known = read(&dir, &plan).unwrap().unwrap();
+        let Ok(super::super::Builder::Exact(optimal)) = plan.recipe.builder() else {
+            panic!("an exact plan builds an exact search");
+        };
+        let budgets: Vec<u64> = (0..plan.items.len())
+            .map(|index| u64::from(run.budget(&optimal, index).unwrap()))
+            .collect();
+        let played: Vec<(u64, u64)> = (known.items.iter().zip(&budgets))
+            .filter_map(|(cost, &budget)| Some((cost.as_ref()? + 1, budget)))
+            .collect();
+        assert!(
+            played.iter().all(|&(cap, budget)| budget <= cap),
+            "{played:?}"
+        );
+        // Without the cap, the whole tree's total leaves some class more.
+        let beside = run.tree_beside().unwrap();
+        let items = run.known(&optimal).1;
+        let drawn = |index| super::super::exact::budget(&plan, index, &items, beside, None);
+        assert!(
+            (0..plan.items.len())
+                .any(|i| known.items[i].is_some_and(|c| drawn(i).unwrap() > c + 1)),
+            "{played:?}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_known_tree_bounds_the_budgets_only_if_the_plan_s_options_allow_it() {
         let board = Board::new(3, 4, true).unwrap();
@@ -114,12 +197,31 @@ mod tests {
         let heuristic = u64::from(plan.heuristic.unwrap().1);
         let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
         let best_known = |run: &Run| run.status().map(|s| s.standing.unwrap().best_known);
-        assert_eq!(total(&dir, &plan), Ok(None));
+        assert_eq!(read(&dir, &plan), Ok(None));
         assert_eq!(best_known(&run), Ok(Some(heuristic)));
 
         // Knuth's tree: its total, checked; the least total known is the lesser.
         let knuth = known_tree(&dir, board, StrategyKind::Knuth, Options::default());
-        assert_eq!(total(&dir, &plan), Ok(Some(knuth)));
+        let known = read(&dir, &plan).unwrap().unwrap();
+        assert_eq!(known.total, knuth);
+        // Its subtrees in the places of the items of its first guess, none for
+        // the others': with the first guess's own and its classes of one secret
+        // (a guess each), its total.
+        let codes = Codes::new(board);
+        let tree = crate::import::tree_file(&codes, &dir.join(FILE))
+            .unwrap()
+            .tree;
+        let opens = tree.first_guess();
+        assert_eq!(plan.depth, 1);
+        let (mine, others): (Vec<_>, Vec<_>) =
+            (plan.items.iter().zip(&known.items)).partition(|(item, _)| item.path[0].0 == opens);
+        assert!(others.iter().all(|(_, cost)| cost.is_none()) && !others.is_empty());
+        let all: Vec<u32> = (0..codes.len()).collect();
+        let singles = (codes.split(opens, &all).0.iter())
+            .filter(|(_, part)| part.len() == 1)
+            .count() as u64;
+        let items: u64 = mine.iter().map(|(_, cost)| cost.unwrap()).sum();
+        assert_eq!(codes.len() as u64 + singles + items, knuth);
         assert_eq!(best_known(&run), Ok(Some(knuth.min(heuristic))));
         // The optimal tree, below the plan's heuristic: the least total known.
         let optimum = known_tree(&dir, board, StrategyKind::Optimal, Options::default());
@@ -133,7 +235,7 @@ mod tests {
             other
         };
         let refused = |plan: &Plan, why: &str| {
-            let err = total(&dir, plan).unwrap_err();
+            let err = read(&dir, plan).unwrap_err();
             assert!(err.contains(FILE) && err.contains(why), "{err}");
         };
         refused(
@@ -165,7 +267,7 @@ mod tests {
         };
         let allowed = known_tree(&dir, board, StrategyKind::Knuth, consistent_only);
         let only = with(&|p| p.recipe.consistent_only = true);
-        assert_eq!(total(&dir, &only), Ok(Some(allowed)));
+        assert_eq!(read(&dir, &only).unwrap().unwrap().total, allowed);
         // A guess no secret left could be: one secret left, another code guessed.
         let wasted = Subtree::Node {
             guess: 0,
@@ -180,7 +282,7 @@ mod tests {
         let kept = dir.join("kept.mmt");
         std::fs::rename(&path, &kept).unwrap();
         std::os::unix::fs::symlink(dir.join("gone.mmt"), &path).unwrap();
-        assert!(total(&dir, &plan).unwrap_err().contains("cannot open"));
+        assert!(read(&dir, &plan).unwrap_err().contains("cannot open"));
         std::fs::remove_file(&path).unwrap();
         std::fs::rename(&kept, &path).unwrap();
 
@@ -189,7 +291,7 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&path, bytes).unwrap();
-        assert!(total(&dir, &plan).unwrap_err().contains(FILE));
+        assert!(read(&dir, &plan).unwrap_err().contains(FILE));
         assert!(best_known(&run).unwrap_err().contains(FILE));
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -359,7 +359,12 @@ impl Run {
             let proof = match &saves {
                 None => Proof::create(&path, None, board, only)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                Some((_, dir)) => checkpoint::certificate(dir, &path, board, only)?,
+                Some((_, dir)) => {
+                    // Cut off between finishing its certificate and writing the
+                    // item: that certificate goes on from the checkpoint.
+                    checkpoint::take_back(dir, &path)?;
+                    checkpoint::certificate(dir, &path, board, only)?
+                }
             };
             optimal.exact.prove_into(proof);
         }
@@ -466,10 +471,16 @@ impl Run {
     /// What exact item `index` must cost less than to matter, by the items done
     /// now and the tree known beside them ([`exact::budget`]); [`UNLIMITED`] if
     /// anything it costs does. Fails on a known tree that does not check.
-    fn budget(&self, optimal: &Optimal, index: usize) -> Result<u32, String> {
+    /// It is also below one more than what the known tree's subtree for the
+    /// item's class costs, if the tree plays the item's path (the known module):
+    /// the class's optimum is at most that.
+    pub(super) fn budget(&self, optimal: &Optimal, index: usize) -> Result<u32, String> {
         let (_, known) = self.known(optimal);
-        let beside = self.tree_beside()?;
+        let tree = self.known_tree()?;
+        let beside = self.beside(tree.as_ref());
         let budget = exact::budget(&self.plan, index, &known, beside, self.cap(optimal)?);
+        let played = (tree.and_then(|t| t.items[index])).map(|cost| cost + 1);
+        let budget = budget.into_iter().chain(played).min();
         Ok(budget.map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED)))
     }
 
@@ -478,14 +489,19 @@ impl Run {
     /// is less. Read again at each call, so a better tree put there while items
     /// run lowers their budgets at their next draw.
     pub fn tree_beside(&self) -> Result<Option<u64>, String> {
-        let heuristic = self.plan.heuristic.map(|(_, total)| u64::from(total));
-        Ok(heuristic.into_iter().chain(self.known_tree()?).min())
+        Ok(self.beside(self.known_tree()?.as_ref()))
     }
 
-    /// The total of the tree in `RUN/known.mmt`, checked against the plan
-    /// (the known module); `None` if there is none.
-    pub fn known_tree(&self) -> Result<Option<u64>, String> {
-        known::total(&self.dir, &self.plan)
+    /// [`Run::tree_beside`], with the known tree read already.
+    fn beside(&self, tree: Option<&known::Known>) -> Option<u64> {
+        let heuristic = self.plan.heuristic.map(|(_, total)| u64::from(total));
+        heuristic.into_iter().chain(tree.map(|t| t.total)).min()
+    }
+
+    /// The tree in `RUN/known.mmt`, checked against the plan (the known module):
+    /// its total and its subtrees' in the items' places; `None` if there is none.
+    pub fn known_tree(&self) -> Result<Option<known::Known>, String> {
+        known::read(&self.dir, &self.plan)
     }
 
     /// For a split (a plan of an item's class, in the folder of the plan it splits:
@@ -581,7 +597,7 @@ impl Run {
     /// its floor. A split's floor only rises as its items are done, and its merge
     /// costs at least that and at most its tree, so budgets drawn from them stay
     /// sound.
-    fn known(&self, optimal: &Optimal) -> (Status, Vec<Cost>) {
+    pub(super) fn known(&self, optimal: &Optimal) -> (Status, Vec<Cost>) {
         let (mut status, mut done) = self.scan();
         let left: Vec<usize> = status
             .missing

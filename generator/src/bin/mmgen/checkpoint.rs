@@ -17,8 +17,16 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
     let path = file(dir);
     let in_file = |e: String| format!("{}: {e}", path.display());
     let opened = File::open(&path).map_err(|e| in_file(e.to_string()))?;
+    let item = item_of(dir);
     let summary = match classes {
-        true => generator::checkpoint::summary_with_classes(opened),
+        // An item's first guesses split its class: the path to it is in its plan.
+        true => {
+            let path = match &item {
+                Some((index, run)) => item_path(run, *index)?,
+                None => Vec::new(),
+            };
+            generator::checkpoint::summary_with_classes(opened, &path)
+        }
         false => generator::checkpoint::summary(opened),
     };
     let summary = summary.map_err(in_file)?;
@@ -79,7 +87,6 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
             ""
         }
     )?;
-    let item = item_of(dir);
     if let Some((index, run)) = &item {
         writeln!(
             out,
@@ -123,6 +130,20 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
         writeln!(out, "  {line}")?;
     }
     Ok(())
+}
+
+/// The guesses and answers from the board's root to item `index`'s class in the
+/// plan in `run`.
+fn item_path(run: &Path, index: u64) -> Result<Vec<(u32, usize)>, String> {
+    let plan = generator::plan::Run::open(run)?.plan;
+    let item = usize::try_from(index).ok().and_then(|i| plan.items.get(i));
+    let item = item.ok_or_else(|| {
+        format!(
+            "{}: the plan has no item {index}",
+            run.join("plan.json").display()
+        )
+    })?;
+    Ok(item.path.clone())
 }
 
 /// The item whose checkpoint `dir` is (`RUN/items/N.checkpoint`, made by `mmgen

@@ -343,17 +343,25 @@ pub fn solve(args: &SolveArgs) -> Outcome {
 }
 
 /// Where an item's search stands at a save: "1267228 positions searched (5012345
-/// with its runs before); its class costs at least 33162; its guess of least
-/// floor, 1457: 12 of 14 classes solved (2100 of 2238 secrets; open: 138)".
+/// with its runs before); its class costs at least 33162; at most 33790 (its
+/// guess 1234 costed in full); its guess of least floor, 1457: 12 of 14 classes
+/// solved (2100 of 2238 secrets; open: 138)".
 fn item_standing(board: Board, standing: &Standing, searched: u64) -> String {
     let all = match standing.earlier {
         0 => String::new(),
         earlier => format!(" ({} with its runs before)", searched + earlier),
     };
+    let code = |guess: u32| board.code(guess).map(|c| board.display(c).to_string());
+    let best = match (standing.best, standing.best_first.and_then(code)) {
+        (Some(total), Some(guess)) => {
+            format!("; at most {total} (its guess {guess} costed in full)")
+        }
+        _ => String::new(),
+    };
     let least = (standing.firsts.iter().zip(&standing.solved))
         .min_by_key(|((_, floor), _)| *floor)
         .and_then(|((guess, _), solved)| {
-            let code = board.display(board.code(*guess)?);
+            let code = code(*guess)?;
             let open: Vec<String> = solved.open.iter().map(u32::to_string).collect();
             Some(format!(
                 "; its guess of least floor, {code}: {} of {} classes solved ({} of {} secrets; open: {})",
@@ -366,7 +374,7 @@ fn item_standing(board: Board, standing: &Standing, searched: u64) -> String {
         })
         .unwrap_or_default();
     format!(
-        "{searched} positions searched{all}; its class costs at least {}{least}",
+        "{searched} positions searched{all}; its class costs at least {}{best}{least}",
         standing.floor
     )
 }
@@ -417,7 +425,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         return Ok(());
     }
     let status = run.status()?;
-    let known_tree = run.known_tree()?;
+    let known_tree = run.known_tree()?.map(|tree| tree.total);
     let board = run.plan.recipe.board;
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
     let standing = status.standing.as_ref();
