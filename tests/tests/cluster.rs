@@ -625,6 +625,17 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         let floor = shown["lower_bound"].as_u64().unwrap();
         assert!(best >= floor && best < u64::from(u32::MAX), "{shown}");
     }
+    // The run's status lists the item in progress, as its last save left it.
+    let run_arg = run.to_str().unwrap();
+    let shown = ok("mmgen", &["status", "--dir", run_arg]);
+    let line = format!("in progress  item {largest}, its class of {secrets} secrets: ");
+    assert!(shown.contains(&line), "{shown}");
+    let listed = |status: &serde_json::Value| {
+        let saves = status["in_progress"].as_array().unwrap().clone();
+        (saves.into_iter()).find(|s| s["item"].as_u64() == Some(largest as u64))
+    };
+    let last = listed(&status(&run)).unwrap();
+    assert!(last["positions"].as_u64().is_some(), "{last}");
     // Cut off between finishing its certificate (renamed to the item's, its end
     // written) and writing its item: the next run takes that certificate back,
     // its bytes checked against the checkpoint's (another file is refused).
@@ -659,6 +670,7 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         "{said}"
     );
     assert!(!items.join(format!("{largest}.checkpoint")).exists());
+    assert!(listed(&status(&run)).is_none());
     // Each save says where the item's search stands: its positions (those of the
     // runs cut off too) and a floor for its class, never above what it costs.
     // Where it found a tree, that tree's total, never below the floor.

@@ -259,8 +259,11 @@ impl Exact {
         first: Option<u32>,
     ) -> Standing {
         let (floor, firsts, solved) = self.first_floors(context, root, depth, first);
-        let complete = complete(&firsts, &solved);
         let problem = (depth.min(root.candidates.len() as u32), first);
+        // Kept as the best tree, so that a save keeps an item's too.
+        if let Some((cost, guess)) = complete(&firsts, &solved) {
+            self.found_tree(cost, problem.0, guess);
+        }
         let mut floors = self.floors.lock().unwrap_or_else(|e| e.into_inner());
         let highest = raise(&mut floors, problem, Highest { floor, firsts });
         let (floor, firsts) = (highest.floor, highest.firsts.clone());
@@ -270,12 +273,10 @@ impl Exact {
         // from a search with other options (facts hold for every search of the
         // board, trees do not).
         let best = (*self.best_root.lock().unwrap_or_else(|e| e.into_inner()))
-            .filter(|b| b.depth <= problem.0 && first.is_none_or(|f| f == b.guess))
-            .map(|b| (b.cost, b.guess));
-        let best = best.into_iter().chain(complete).min();
+            .filter(|b| b.depth <= problem.0 && first.is_none_or(|f| f == b.guess));
         Standing {
-            best: best.map(|(cost, _)| cost),
-            best_first: best.map(|(_, guess)| guess),
+            best: best.map(|b| b.cost),
+            best_first: best.map(|b| b.guess),
             floor,
             firsts,
             solved,

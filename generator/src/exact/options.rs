@@ -37,7 +37,9 @@ pub(super) const LOOK_FIRST_UP_TO: usize = 16;
 /// positions in 151.5 s with none, 278,193 in 144.7 s from 512, 251,025 from
 /// 256, 59,385 in 96.9 s from 128, 49,006 in 113.9 s from 96, 44,225 in 125.3 s
 /// from 64; 4x9 96,972 in 16.8 s with none, 57,366 in 12.7 s from 128, 45,728 in
-/// 11.6 s from 96, 31,879 in 14.6 s from 64.
+/// 11.6 s from 96, 31,879 in 14.6 s from 64; 5x8's campaign item 6 (2,387
+/// secrets, 2026-11-30) 130,609 positions in 104.8 s from 256, 90,394 in 100.5 s
+/// from 128, 77,994 in 112.1 s from 64.
 pub(super) const LOOK_TWO_FROM: usize = 128;
 
 /// A node under search: the context, the node, and the guesses left per secret.

@@ -426,6 +426,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     }
     let status = run.status()?;
     let known_tree = run.known_tree()?.map(|tree| tree.total);
+    let saves = Saved::read_all(&run, &status);
     let board = run.plan.recipe.board;
     let code = |index: u32| board.code(index).map(|c| board.display(c).to_string());
     let standing = status.standing.as_ref();
@@ -485,6 +486,19 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "open": f.open,
                 }))
                 .collect::<Vec<_>>()),
+            "in_progress": (saves.iter())
+                .map(|(item, saved)| match saved {
+                    Ok(saved) => serde_json::json!({
+                        "item": item,
+                        "seconds_since_save": saved.age,
+                        "positions": saved.positions,
+                        "least_total": saved.floor,
+                        "best_second": saved.best.and_then(|(guess, _)| code(guess)),
+                        "best_total": saved.best.map(|(_, total)| total),
+                    }),
+                    Err(e) => serde_json::json!({ "item": item, "error": e }),
+                })
+                .collect::<Vec<_>>(),
             "splits": (status.splits.iter())
                 .map(|(item, split)| serde_json::json!({
                     "item": item,
@@ -681,7 +695,83 @@ pub fn status(args: &StatusArgs) -> Outcome {
             split_dir(*item),
         )?;
     }
+    for (item, saved) in &saves {
+        let secrets = run.plan.items[*item].secrets;
+        let at = match saved {
+            Ok(saved) => saved.words(board),
+            Err(e) => format!("its checkpoint cannot be read: {e}"),
+        };
+        writeln!(
+            out,
+            "in progress  item {item}, its class of {secrets} secrets: {at}"
+        )?;
+    }
     Ok(())
+}
+
+/// Where an item not done stood at its search's last save (cut off, or
+/// running now): `mmgen solve-class --checkpoint-every` keeps it in
+/// RUN/items/N.checkpoint.
+struct Saved {
+    /// Seconds since the save.
+    age: f64,
+    positions: u64,
+    /// The least its class costs, as far as the search had proven.
+    floor: Option<u32>,
+    /// The cheapest second guess costed in full (its classes all solved), and its total.
+    best: Option<(u32, u32)>,
+}
+
+impl Saved {
+    /// The saves of `run`'s items not done, in item order.
+    fn read_all(run: &Run, status: &Status) -> Vec<(usize, Result<Saved, String>)> {
+        let mut open: Vec<usize> = status
+            .missing
+            .iter()
+            .chain(&status.damaged)
+            .copied()
+            .collect();
+        open.sort_unstable();
+        (open.into_iter())
+            .filter_map(|item| {
+                let path = generator::checkpoint::file(&run.checkpoint_dir(item));
+                let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
+                Some((item, Saved::read(&path, modified)))
+            })
+            .collect()
+    }
+
+    fn read(path: &std::path::Path, modified: std::time::SystemTime) -> Result<Saved, String> {
+        let in_file = |e: String| format!("{}: {e}", path.display());
+        let opened = std::fs::File::open(path).map_err(|e| in_file(e.to_string()))?;
+        let summary = generator::checkpoint::summary(opened).map_err(in_file)?;
+        let standing = summary.standing.as_ref();
+        Ok(Saved {
+            age: modified.elapsed().map_or(0.0, |d| d.as_secs_f64()),
+            positions: standing.map_or(0, |s| s.earlier),
+            floor: standing.filter(|s| !s.firsts.is_empty()).map(|s| s.floor),
+            best: standing.and_then(|s| s.best_first.zip(s.best)),
+        })
+    }
+
+    /// "878877 positions at its save 4 min ago; its class costs at least 23271;
+    /// at most 25036 (its guess 22536 costed in full)".
+    fn words(&self, board: Board) -> String {
+        let floor = self
+            .floor
+            .map_or(String::new(), |f| format!("; its class costs at least {f}"));
+        let best = self
+            .best
+            .and_then(|(guess, total)| Some((board.display(board.code(guess)?), total)))
+            .map_or(String::new(), |(guess, total)| {
+                format!("; at most {total} (its guess {guess} costed in full)")
+            });
+        format!(
+            "{} positions at its save {:.0} min ago{floor}{best}",
+            self.positions,
+            self.age / 60.0
+        )
+    }
 }
 
 pub fn merge(args: &MergeArgs) -> Outcome {
