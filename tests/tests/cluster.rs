@@ -636,6 +636,16 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     };
     let last = listed(&status(&run)).unwrap();
     assert!(last["positions"].as_u64().is_some(), "{last}");
+    // Its class's floor there is at least the plan's (floors.txt: "INDEX FLOOR").
+    let floors = std::fs::read_to_string(run.join("floors.txt")).unwrap();
+    let planned_floor: u64 = (floors.lines())
+        .find_map(|l| l.strip_prefix(&format!("{largest} ")))
+        .and_then(|f| f.trim().parse().ok())
+        .unwrap();
+    assert!(
+        last["least_total"].as_u64() >= Some(planned_floor),
+        "{last}"
+    );
     // Cut off between finishing its certificate (renamed to the item's, its end
     // written) and writing its item: the next run takes that certificate back,
     // its bytes checked against the checkpoint's (another file is refused).

@@ -131,6 +131,9 @@ pub struct Status {
     /// The items not done that are split a level deeper ([`Run::split`]), each
     /// with its split's status.
     pub splits: Vec<(usize, Status)>,
+    /// Exact plans: the least each item costs (done: its cost; not: its floor,
+    /// or its split's), in item order; empty for other plans.
+    pub least: Vec<u64>,
 }
 
 impl Status {
@@ -397,8 +400,11 @@ impl Run {
                                 saved_at = Instant::now();
                                 let saved = checkpoint::save(optimal, dir).is_ok();
                                 if let (true, Some(report)) = (saved, &self.on_save) {
-                                    let standing =
+                                    // The class's floor is the plan's where that
+                                    // is higher than its search's so far.
+                                    let mut standing =
                                         optimal.exact.standing(context, node, depth, None);
+                                    standing.floor = standing.floor.max(floor);
                                     let searched = optimal.exact.nodes.load(Ordering::Relaxed);
                                     report(index, &standing, searched);
                                 }
@@ -536,6 +542,7 @@ impl Run {
         match self.plan.recipe.builder()? {
             Builder::Exact(optimal) => {
                 let (mut status, known) = self.known(&optimal);
+                status.least = known.iter().map(|cost| cost.least()).collect();
                 let cap = if capped { self.cap(&optimal)? } else { None };
                 let beside = self.tree_beside()?;
                 status.standing = exact::standing(&self.plan, &known, beside, cap);

@@ -492,7 +492,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                         "item": item,
                         "seconds_since_save": saved.age,
                         "positions": saved.positions,
-                        "least_total": saved.floor,
+                        "least_total": saved.least(status.least.get(*item).copied()),
                         "best_second": saved.best.and_then(|(guess, _)| code(guess)),
                         "best_total": saved.best.map(|(_, total)| total),
                     }),
@@ -698,7 +698,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     for (item, saved) in &saves {
         let secrets = run.plan.items[*item].secrets;
         let at = match saved {
-            Ok(saved) => saved.words(board),
+            Ok(saved) => saved.words(board, status.least.get(*item).copied()),
             Err(e) => format!("its checkpoint cannot be read: {e}"),
         };
         writeln!(
@@ -754,12 +754,17 @@ impl Saved {
         })
     }
 
-    /// "878877 positions at its save 4 min ago; its class costs at least 23271;
-    /// at most 25036 (its guess 22536 costed in full)".
-    fn words(&self, board: Board) -> String {
-        let floor = self
-            .floor
-            .map_or(String::new(), |f| format!("; its class costs at least {f}"));
+    /// The least its class costs: its search's floor, or `plan`'s (the plan's
+    /// floors) if higher.
+    fn least(&self, plan: Option<u64>) -> Option<u64> {
+        (self.floor.map(u64::from).into_iter().chain(plan)).max()
+    }
+
+    /// "878877 positions at its save 4 min ago; its class costs at least 24094;
+    /// at most 25036 (its guess 22536 costed in full)", the floor [`Saved::least`].
+    fn words(&self, board: Board, plan: Option<u64>) -> String {
+        let floor = self.least(plan);
+        let floor = floor.map_or(String::new(), |f| format!("; its class costs at least {f}"));
         let best = self
             .best
             .and_then(|(guess, total)| Some((board.display(board.code(guess)?), total)))
