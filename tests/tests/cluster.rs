@@ -646,6 +646,10 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         last["least_total"].as_u64() >= Some(planned_floor),
         "{last}"
     );
+    let shown = json(&ok("mmgen", &["status", "--checkpoint", folder, "--json"]));
+    if let Some(floor) = shown["lower_bound"].as_u64() {
+        assert!(floor >= planned_floor, "{shown}");
+    }
     // Cut off between finishing its certificate (renamed to the item's, its end
     // written) and writing its item: the next run takes that certificate back,
     // its bytes checked against the checkpoint's (another file is refused).

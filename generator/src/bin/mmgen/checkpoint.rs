@@ -29,7 +29,22 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
         }
         false => generator::checkpoint::summary(opened),
     };
-    let summary = summary.map_err(in_file)?;
+    let mut summary = summary.map_err(in_file)?;
+    // An item's class costs at least its floor in the plan too, if that is
+    // higher, and so does each of its guesses.
+    if let (Some((index, run)), Some(standing)) = (&item, summary.standing.as_mut()) {
+        let status = generator::plan::Run::open(run).and_then(|run| run.status())?;
+        let least = usize::try_from(*index)
+            .ok()
+            .and_then(|i| status.least.get(i));
+        if let Some(&least) = least {
+            let least = u32::try_from(least).unwrap_or(u32::MAX);
+            standing.floor = standing.floor.max(least);
+            for (_, floor) in standing.firsts.iter_mut() {
+                *floor = (*floor).max(least);
+            }
+        }
+    }
     let board = summary.board;
     let standing = summary.standing.as_ref();
     // A run that never reported progress (`--progress never`) worked out no
