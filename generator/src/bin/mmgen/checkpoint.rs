@@ -18,31 +18,27 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
     let in_file = |e: String| format!("{}: {e}", path.display());
     let opened = File::open(&path).map_err(|e| in_file(e.to_string()))?;
     let item = item_of(dir);
+    // An item's plan, read once: the path to its class and its floor there.
+    let planned = (item.as_ref())
+        .map(|&(index, run)| planned_item(run, index))
+        .transpose()?;
     let summary = match classes {
-        // An item's first guesses split its class: the path to it is in its plan.
+        // An item's first guesses split its class, not the board.
         true => {
-            let path = match &item {
-                Some((index, run)) => item_path(run, *index)?,
-                None => Vec::new(),
-            };
-            generator::checkpoint::summary_with_classes(opened, &path)
+            let path = planned.as_ref().map_or(&[][..], |p| &p.path[..]);
+            generator::checkpoint::summary_with_classes(opened, path)
         }
         false => generator::checkpoint::summary(opened),
     };
     let mut summary = summary.map_err(in_file)?;
     // An item's class costs at least its floor in the plan too, if that is
     // higher, and so does each of its guesses.
-    if let (Some((index, run)), Some(standing)) = (&item, summary.standing.as_mut()) {
-        let status = generator::plan::Run::open(run).and_then(|run| run.status())?;
-        let least = usize::try_from(*index)
-            .ok()
-            .and_then(|i| status.least.get(i));
-        if let Some(&least) = least {
-            let least = u32::try_from(least).unwrap_or(u32::MAX);
-            standing.floor = standing.floor.max(least);
-            for (_, floor) in standing.firsts.iter_mut() {
-                *floor = (*floor).max(least);
-            }
+    let least = planned.as_ref().and_then(|p| p.least);
+    if let (Some(least), Some(standing)) = (least, summary.standing.as_mut()) {
+        let least = u32::try_from(least).unwrap_or(u32::MAX);
+        standing.floor = standing.floor.max(least);
+        for (_, floor) in standing.firsts.iter_mut() {
+            *floor = (*floor).max(least);
         }
     }
     let board = summary.board;
@@ -147,18 +143,30 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
     Ok(())
 }
 
-/// The guesses and answers from the board's root to item `index`'s class in the
-/// plan in `run`.
-fn item_path(run: &Path, index: u64) -> Result<Vec<(u32, usize)>, String> {
-    let plan = generator::plan::Run::open(run)?.plan;
-    let item = usize::try_from(index).ok().and_then(|i| plan.items.get(i));
-    let item = item.ok_or_else(|| {
+/// What an item's plan says of it.
+struct Planned {
+    /// The guesses and answers from the board's root to its class.
+    path: Vec<(u32, usize)>,
+    /// The least its class costs by the plan (an exact plan's floor).
+    least: Option<u64>,
+}
+
+/// Item `index` of the plan in `run`.
+fn planned_item(run: &Path, index: u64) -> Result<Planned, String> {
+    let opened = generator::plan::Run::open(run)?;
+    let missing = || {
         format!(
             "{}: the plan has no item {index}",
             run.join("plan.json").display()
         )
-    })?;
-    Ok(item.path.clone())
+    };
+    let at = usize::try_from(index).map_err(|_| missing())?;
+    let item = opened.plan.items.get(at).ok_or_else(missing)?;
+    let least = opened.status()?.least.get(at).copied();
+    Ok(Planned {
+        path: item.path.clone(),
+        least,
+    })
 }
 
 /// The item whose checkpoint `dir` is (`RUN/items/N.checkpoint`, made by `mmgen
