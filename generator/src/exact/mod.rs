@@ -380,13 +380,14 @@ impl Exact {
         options.iter().map(|o| o.bound).min().unwrap_or(cap)
     }
 
-    /// The least `node` can cost looking two guesses ahead: its secrets, plus for
-    /// the cheapest guess the looks one guess ahead ([`Exact::look_at`]) at the
-    /// classes it leaves. A plan's items get it as their floors
-    /// ([`crate::plan`]): a search under it fails at the node or at the classes
-    /// below it, where a checker's looks find the same.
-    pub fn look_two(&self, context: Context, node: Node, depth: u32) -> u32 {
-        self.look_two_by(context, node, depth, UNLIMITED, |class, depth, room| {
+    /// The least `node` can cost looking two guesses ahead, or `cap` if that is
+    /// less: its secrets, plus for the cheapest guess the looks one guess ahead
+    /// ([`Exact::look_at`]) at the classes it leaves. A plan's items get it as
+    /// their floors ([`crate::plan`]), capped at what their guess can spare: a
+    /// search under it fails at the node or at the classes below it, where a
+    /// checker's looks find the same.
+    pub fn look_two(&self, context: Context, node: Node, depth: u32, cap: u32) -> u32 {
+        self.look_two_by(context, node, depth, cap, |class, depth, room| {
             self.look_at(context, class, depth, room)
         })
     }
@@ -794,8 +795,8 @@ mod tests {
 
     /// The look two guesses ahead against the plain count: every code's split,
     /// each class at its plain look one guess ahead (its bound if it holds at
-    /// most two secrets). A search under it fails; the optimum is at least it;
-    /// and it beats the look one guess ahead somewhere.
+    /// most two secrets); capped, the least of the two. A search under it fails;
+    /// the optimum is at least it; and it beats the look one guess ahead somewhere.
     #[test]
     fn the_look_two_guesses_ahead_is_every_code_s_split_looked_at() {
         let board = Board::new(4, 4, true).unwrap();
@@ -814,12 +815,16 @@ mod tests {
                 candidates: &set,
                 history: &history,
             };
-            let two = exact.look_two(context, node, UNLIMITED);
+            let two = exact.look_two(context, node, UNLIMITED, UNLIMITED);
             assert_eq!(
                 two,
                 plain_look(&codes, &set, one),
                 "{set:?} after {history:?}"
             );
+            for cap in [two - 1, two, two + 1] {
+                let capped = exact.look_two(context, node, UNLIMITED, cap);
+                assert_eq!(capped, two.min(cap), "{set:?} capped at {cap}");
+            }
             let look = exact.look_at(context, node, UNLIMITED, UNLIMITED);
             above_one += usize::from(two > look);
             let fresh = Exact::new(board, None, false);
@@ -867,7 +872,10 @@ mod tests {
                 let capped = exact.look_two_checkable(context, node, UNLIMITED, cap);
                 assert_eq!(capped, two.min(cap), "{set:?} capped at {cap}");
             }
-            assert!(two <= exact.look_two(context, node, UNLIMITED), "{set:?}");
+            assert!(
+                two <= exact.look_two(context, node, UNLIMITED, UNLIMITED),
+                "{set:?}"
+            );
             let cost = exact.cost_below(context, node, UNLIMITED, UNLIMITED);
             assert!(cost.unwrap() >= two, "{set:?}: {cost:?} below {two}");
             above_one += usize::from(two > one(&set));

@@ -174,7 +174,7 @@ fn best_heuristic(
 }
 
 /// What `top` costs from what is `known` of every item.
-fn cost(top: &Top, known: &[Cost]) -> Cost {
+pub(super) fn cost(top: &Top, known: &[Cost]) -> Cost {
     match top {
         Top::Leaf(_) => Cost::Exact(1),
         Top::Item(index) => known[*index],
@@ -193,7 +193,7 @@ fn cost(top: &Top, known: &[Cost]) -> Cost {
 }
 
 /// The items of `top`, in the plan's order.
-fn items_of(top: &Top) -> Vec<usize> {
+pub(super) fn items_of(top: &Top) -> Vec<usize> {
     match top {
         Top::Item(i) => vec![*i],
         Top::Leaf(_) => Vec::new(),

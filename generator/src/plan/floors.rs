@@ -20,6 +20,17 @@
 //! or look, or damaged, is worked out again and replaced (it holds nothing but
 //! what the plan gives).
 //!
+//! An item's floor matters only as far as its guess could still come in under
+//! the plan's heuristic total plus one, a cap no budget passes (the best total
+//! known starts there and only falls): so a guess's items are looked at biggest
+//! first, each only as far as what its siblings' floors so far leave under the
+//! cap, and once a guess reaches the cap its other items keep their bounds. A
+//! guess that stays under the cap has every item's whole look (a capped look
+//! below its cap is the look), one that reaches it is shown to; only the floors
+//! past the cap are lost, which no campaign could use. Uncapped, 5x8's split of
+//! 11234's class of 5,432 secrets (8,224 items) had 88 floors after 20 minutes
+//! of both cores on 2026-12-01; see BENCHMARKS.md for it capped.
+//!
 //! On a big board that is hours of CPU (6x6's 243 items: two tries of 33 and 47
 //! minutes were stopped before the end), so each item's floor is also appended to
 //! `floors.txt.part` as it is found, a line with a CRC-32 of its own (over the
@@ -34,14 +45,16 @@
 //! much could misdirect a campaign's budgets and the floors `mmgen status` shows,
 //! never make a wrong total check.
 
-use super::exact::depth_left;
-use super::{class, Plan};
+use super::exact::{cost, depth_left, items_of, Cost, NEVER};
+use super::{class, Item, Plan, Top};
 use crate::codes::Codes;
+use crate::exact::UNLIMITED;
 use crate::output::write_owned;
 use crate::strategy::Optimal;
 use crate::{Counters, Node};
 use lookup::checksum::crc32;
 use rayon::prelude::*;
+use std::cmp::Reverse;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
@@ -76,9 +89,13 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
     floors
 }
 
-/// Every item's look, in parallel, but for those `part` holds already; each is
-/// appended to `part` as it is found. The work is said on standard error, as it
-/// may take hours.
+/// Every item's look, but for those `part` holds already; each is appended to
+/// `part` as it is found. The guesses are taken in parallel, each guess's items
+/// one after another, biggest first, and an item is looked at only as far as
+/// its guess could still come in under the plan's heuristic total plus one, a
+/// cap no budget passes: once its items' floors put a guess there, its other
+/// items keep their bounds (see the module docs). The work is said on standard
+/// error, as it may take hours.
 fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
     let (kept, part) = Part::open(part, id, plan.items.len());
     let left = kept.iter().filter(|floor| floor.is_none()).count();
@@ -94,34 +111,61 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
     let codes = Codes::new(recipe.board);
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
+    let exact = &optimal.exact;
+    let cap = plan
+        .heuristic
+        .map_or(NEVER, |(_, total)| u64::from(total) + 1);
+    let items = &plan.items;
+    let bound = |item: &Item| u64::from(exact.floor(item.secrets as usize, depth_left(plan, item)));
+    let known: Vec<Cost> = (kept.iter().zip(items))
+        .map(|(kept, item)| Cost::AtLeast(kept.unwrap_or_else(|| bound(item))))
+        .collect();
+    let look = |item: &Item, room: u64| {
+        let candidates = class(&codes, &item.path);
+        let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
+        let node = Node {
+            candidates: &candidates,
+            history: &history,
+        };
+        let room = u32::try_from(room).unwrap_or(UNLIMITED);
+        u64::from(exact.look_two(context, node, depth_left(plan, item), room))
+    };
+    let options = match &plan.top {
+        Top::Cheapest(options) => options.iter().collect(),
+        top => vec![top],
+    };
     let found = AtomicUsize::new(0);
     let start = Instant::now();
-    (kept.into_par_iter().enumerate())
-        .map(|(index, kept)| {
-            if let Some(floor) = kept {
-                return floor;
+    let looked: Vec<(usize, u64)> = (options.into_par_iter())
+        .flat_map_iter(|option| {
+            let mut total = cost(option, &known).least();
+            let mut open = items_of(option);
+            open.retain(|&index| kept[index].is_none());
+            open.sort_by_key(|&index| (Reverse(items[index].secrets), index));
+            let mut floors = Vec::with_capacity(open.len());
+            for index in open {
+                let bound = known[index].least();
+                let floor = match total < cap {
+                    true => look(&items[index], cap - total + bound),
+                    false => bound,
+                };
+                total = total - bound + floor;
+                part.keep(index, floor);
+                floors.push((index, floor));
+                let n = found.fetch_add(1, Ordering::Relaxed) + 1;
+                if n * 10 / left > (n - 1) * 10 / left {
+                    let seconds = start.elapsed().as_secs_f64();
+                    eprintln!("mmgen: floors worked out: {n} of {left} ({seconds:.0} s)");
+                }
             }
-            let item = &plan.items[index];
-            let candidates = class(&codes, &item.path);
-            let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
-            let node = Node {
-                candidates: &candidates,
-                history: &history,
-            };
-            let floor = u64::from(
-                optimal
-                    .exact
-                    .look_two(context, node, depth_left(plan, item)),
-            );
-            part.keep(index, floor);
-            let n = found.fetch_add(1, Ordering::Relaxed) + 1;
-            if n * 10 / left > (n - 1) * 10 / left {
-                let seconds = start.elapsed().as_secs_f64();
-                eprintln!("mmgen: floors worked out: {n} of {left} ({seconds:.0} s)");
-            }
-            floor
+            floors
         })
-        .collect()
+        .collect();
+    let mut floors: Vec<u64> = known.iter().map(|cost| cost.least()).collect();
+    for (index, floor) in looked {
+        floors[index] = floor;
+    }
+    floors
 }
 
 /// `floors.txt.part` of plan `id`, open to append the floors found (if the
@@ -257,10 +301,10 @@ mod tests {
         assert_eq!(parse_part("", 7, 2), [None, None]);
     }
 
-    #[test]
-    fn a_cut_off_run_goes_on_from_its_part_then_lets_it_go() {
+    /// An exact plan of `board` and its search.
+    fn exact_plan(board: lookup::Board) -> (Plan, Box<Optimal>) {
         let recipe = super::super::Recipe {
-            board: lookup::Board::new(3, 3, true).unwrap(),
+            board,
             strategy: lookup::format::StrategyKind::Optimal,
             consistent_only: false,
             first: None,
@@ -271,7 +315,24 @@ mod tests {
         let super::super::Builder::Exact(optimal) = recipe.builder().unwrap() else {
             panic!("an exact recipe builds the exact search");
         };
-        let plan = Plan::new(recipe, None).unwrap();
+        (Plan::new(recipe, None).unwrap(), optimal)
+    }
+
+    /// The items of the plan's guess that holds item `index`.
+    fn siblings(plan: &Plan, index: usize) -> Vec<usize> {
+        let Top::Cheapest(options) = &plan.top else {
+            panic!("an exact plan's top is its guesses");
+        };
+        let items = options.iter().map(items_of);
+        items
+            .into_iter()
+            .find(|items| items.contains(&index))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_cut_off_run_goes_on_from_its_part_then_lets_it_go() {
+        let (plan, optimal) = exact_plan(lookup::Board::new(4, 4, true).unwrap());
         let dir = std::env::temp_dir().join(format!("mmgen-floors-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -282,14 +343,24 @@ mod tests {
             !dir.join(PART).exists(),
             "the part goes once the file is written"
         );
-        // Cut off after item 0 (its line says 1000 more, to tell it from a look).
+        // Cut off after the first guess's items (the first one's line says 1000
+        // more, to tell it from a look: its guess's are all kept, else its
+        // siblings' looks would be capped by it) and in the next guess's first.
         std::fs::remove_file(dir.join(FILE)).unwrap();
+        let lone = 0;
+        let next = (0..whole.len())
+            .find(|&index| !siblings(&plan, lone).contains(&index))
+            .unwrap();
+        let mut part = String::new();
+        for index in siblings(&plan, lone) {
+            part += &part_line(1, index, whole[index] + 1000 * u64::from(index == lone));
+        }
         // Its last line cut off, as a session's end may leave it.
-        let cut = part_line(1, 1, whole[1]);
-        let part = part_line(1, 0, whole[0] + 1000) + &cut[..cut.len() - 3];
+        let cut = part_line(1, next, whole[next]);
+        part += &cut[..cut.len() - 3];
         std::fs::write(dir.join(PART), part).unwrap();
         let mut expected = whole.clone();
-        expected[0] += 1000;
+        expected[lone] += 1000;
         assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
         assert!(!dir.join(PART).exists());
         // The file written is read back as it is.
@@ -304,5 +375,64 @@ mod tests {
             whole.iter().map(|&floor| Some(floor)).collect::<Vec<_>>()
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The floors against each item's whole look two guesses ahead: a guess whose
+    /// items' looks leave it under the cap (the heuristic's total plus one) gets
+    /// those looks; one they put past it reaches the cap by its floors too; every
+    /// floor lies between the item's bound and its look; and the cap spares some
+    /// look, else it would do nothing.
+    #[test]
+    fn floors_are_the_looks_as_far_as_the_heuristic_total_needs() {
+        let (plan, optimal) = exact_plan(lookup::Board::new(4, 4, true).unwrap());
+        let (_, heuristic) = plan.heuristic.unwrap();
+        let cap = u64::from(heuristic) + 1;
+        let codes = Codes::new(plan.recipe.board);
+        let counters = Counters::default();
+        let context = Optimal::context(&codes, plan.recipe.settings(), &counters);
+        let exact = &optimal.exact;
+        let looks: Vec<u64> = (plan.items.iter())
+            .map(|item| {
+                let candidates = class(&codes, &item.path);
+                let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
+                let node = Node {
+                    candidates: &candidates,
+                    history: &history,
+                };
+                u64::from(exact.look_two(context, node, UNLIMITED, UNLIMITED))
+            })
+            .collect();
+        let part = std::env::temp_dir().join(format!("mmgen-floors-cap-{}", std::process::id()));
+        let _ = std::fs::remove_file(&part);
+        let floors = work_out(&plan, &optimal, 1, &part);
+        std::fs::remove_file(&part).unwrap();
+        let Top::Cheapest(options) = &plan.top else {
+            panic!("an exact plan's top is its guesses");
+        };
+        let (mut capped, mut spared) = (0, 0);
+        for option in options {
+            let at = |floors: &[u64]| {
+                let known: Vec<Cost> = floors.iter().map(|&f| Cost::AtLeast(f)).collect();
+                cost(option, &known).least()
+            };
+            let items = items_of(option);
+            if at(&looks) < cap {
+                assert_eq!(at(&floors), at(&looks));
+                assert!(items.iter().all(|&i| floors[i] == looks[i]));
+            } else {
+                assert!(at(&floors) >= cap, "{option:?}");
+                capped += 1;
+            }
+            for &index in &items {
+                let item = &plan.items[index];
+                let bound = u64::from(exact.floor(item.secrets as usize, UNLIMITED));
+                assert!((bound..=looks[index]).contains(&floors[index]));
+                spared += usize::from(floors[index] < looks[index]);
+            }
+        }
+        assert!(
+            capped > 0 && spared > 0,
+            "{capped} guesses capped, {spared} looks spared"
+        );
     }
 }
