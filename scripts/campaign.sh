@@ -104,15 +104,18 @@ if [ ${#found[@]} = 0 ]; then
   exit 0
 fi
 
-# fill KEPT RUN: the plan (and its items' floors), the items done and the ledger kept in KEPT, as far as the
-# work folder RUN lacks them: what is there already (from this machine's earlier
-# runs) is never replaced.
+# fill KEPT RUN: the plan (and its items' floors, or the part of them worked out),
+# the items done and the ledger kept in KEPT, as far as the work folder RUN lacks
+# them: what is there already (from this machine's earlier runs) is never replaced.
 fill() {
   mkdir -p "$2/items"
   put "$1/plan.json" "$2/plan.json"
   cmp -s "$1/plan.json" "$2/plan.json" || fail "$2/plan.json is another plan than $1/plan.json"
   [ ! -f "$1/parts.txt" ] || put "$1/parts.txt" "$2/parts.txt"
   [ ! -f "$1/floors.txt" ] || put "$1/floors.txt" "$2/floors.txt"
+  # Floors cut off before they were whole (hours on a big plan), committed as they
+  # stood: worked on from there.
+  [ -f "$1/floors.txt" ] || [ ! -f "$1/floors.txt.part" ] || put "$1/floors.txt.part" "$2/floors.txt.part"
   for item in "$1"/items/*.item; do
     [ ! -e "$item" ] || put "$item" "$2/items/${item##*/}"
   done
@@ -148,8 +151,11 @@ keep() {
       if [ -f "$2/parts.txt" ]; then
         cp "$2/parts.txt" "$1/parts.txt.tmp" && mv "$1/parts.txt.tmp" "$1/parts.txt" || exit 1
       fi
-      # The items' floors, worked out once in RUN (mmgen), kept with the plan.
-      [ ! -f "$2/floors.txt" ] || put "$2/floors.txt" "$1/floors.txt"
+      # The items' floors, worked out once in RUN (mmgen), kept with the plan (and
+      # the part they were worked out from let go).
+      if [ -f "$2/floors.txt" ]; then
+        put "$2/floors.txt" "$1/floors.txt" && rm -f "$1/floors.txt.part"
+      fi
       mkdir -p "$1/items" && cp "$2/items/$3.item" "$1/items/$3.item.tmp" || exit 1
       rm -f "$part" "$2/items/$3.checked" && mv "$1/items/$3.item.tmp" "$1/items/$3.item"
       [ "$2" != "$work/$name" ] || know || exit 1

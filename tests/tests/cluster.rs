@@ -1244,11 +1244,15 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     for index in [1, 5, 9] {
         std::fs::remove_file(kept.join("items").join(format!("{index}.item"))).unwrap();
     }
+    // Nor were the items' floors whole: the part worked out, committed, is gone on
+    // from. It holds 1122's items (its total, 5625, under the cap: their floors are
+    // their whole looks), one at its size bound to tell it from a look.
+    let (lowered, bound) = floors_cut_off(&kept, "1122");
+    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
     // An item begun first, then those asked for first, then in the search's order
     // (the guess it tries first, its classes smallest first, then the next
     // guess's). This machine kept the checkpoint folder of the last of the three
     // in that order, cut off there, and the first is asked for first.
-    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
     let order = search_order(&plan);
     let mut expected = vec![1, 5, 9];
     expected.sort_by_key(|i| order.iter().position(|o| o == i));
@@ -1261,6 +1265,12 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     assert_eq!(solving(&again), expected, "{again}");
     assert!(again.contains("optimal: total 5625, proven"), "{again}");
     assert_eq!(items(&kept), jobs);
+    let floors = std::fs::read_to_string(kept.join("floors.txt")).unwrap();
+    assert!(
+        floors.contains(&format!("\n{lowered} {bound}\n")),
+        "{floors}"
+    );
+    assert!(!kept.join("floors.txt.part").exists());
     let tree = dir.join("work").join("c46").join("optimal-c46.mmt");
     assert!(
         std::fs::read(tree).unwrap()
@@ -1269,6 +1279,37 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     assert!(std::fs::read_to_string(kept.join("parts.txt"))
         .unwrap()
         .starts_with(&ledger));
+}
+
+/// Replaces `kept`'s floors (4x6's) by the part a run cut off would leave: the
+/// lines of `first`'s items, one of them at its size bound (below its look);
+/// which item that is, and its bound.
+fn floors_cut_off(kept: &Path, first: &str) -> (usize, u64) {
+    let board = lookup::Board::new(4, 6, true).unwrap();
+    let guess = board.index(board.parse(first).unwrap()).unwrap();
+    let text = std::fs::read_to_string(kept.join("floors.txt")).unwrap();
+    let head = text.lines().next().unwrap();
+    let id = head.strip_prefix("mmtree-floors-two-ahead plan ").unwrap();
+    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
+    let scores = Scores::of(&board);
+    let mut part = String::new();
+    let mut lowered = None;
+    for (index, item) in plan["items"].as_array().unwrap().iter().enumerate() {
+        if item["path"][0][0].as_u64() != Some(u64::from(guess)) {
+            continue;
+        }
+        let line = text.lines().nth(index + 1).unwrap();
+        let mut floor: u64 = line.split_once(' ').unwrap().1.parse().unwrap();
+        let bound = scores.bound(item["secrets"].as_u64().unwrap() as usize);
+        if lowered.is_none() && floor > bound {
+            (lowered, floor) = (Some((index, bound)), bound);
+        }
+        let crc = lookup::checksum::crc32(format!("{id} {index} {floor}").as_bytes());
+        part += &format!("{index} {floor} {crc:08x}\n");
+    }
+    std::fs::write(kept.join("floors.txt.part"), part).unwrap();
+    std::fs::remove_file(kept.join("floors.txt")).unwrap();
+    lowered.expect("an item of the guess above its size bound")
 }
 
 /// Items solved in what campaigns printed, in their order.
