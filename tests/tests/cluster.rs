@@ -1918,6 +1918,44 @@ fn a_known_tree_beside_a_plan_settles_rival_first_guesses_sooner_and_changes_no_
         "{text}"
     );
     assert!(text.contains("known.mmt)"), "{text}");
+    // Its items' floors were looked at only as far as a first guess could come in
+    // under 5626: none above the bare plan's, some below (1234's, past it).
+    let floors = |run: &Path| -> Vec<u64> {
+        let text = std::fs::read_to_string(run.join("floors.txt")).unwrap();
+        let lines = text.lines().skip(1).take_while(|l| !l.starts_with("crc "));
+        lines
+            .map(|l| l.split_once(' ').unwrap().1.parse().unwrap())
+            .collect()
+    };
+    let (floors_bare, floors_known) = (floors(&bare), floors(&known));
+    assert_eq!(floors_bare.len(), floors_known.len());
+    let pairs = || floors_known.iter().zip(&floors_bare);
+    assert!(pairs().all(|(k, b)| k <= b) && pairs().any(|(k, b)| k < b));
+    // So are a split's, of 1123's biggest class, as far as what the known tree
+    // plays that class in, plus one (its item's budget is never more).
+    let game = lookup::Board::new(4, 6, true).unwrap();
+    let opening = game.index(game.parse("1123").unwrap()).unwrap();
+    let plan = json(&std::fs::read_to_string(bare.join("plan.json")).unwrap());
+    let items = plan["items"].as_array().unwrap().iter().enumerate();
+    let (biggest, _) = (items.filter(|(_, item)| item["path"][0][0] == opening))
+        .max_by_key(|(_, item)| item["secrets"].as_u64())
+        .unwrap();
+    let split = |run: &Path| {
+        let within = run.join(format!("within-{biggest}"));
+        let (r, w) = (run.to_str().unwrap(), within.to_str().unwrap());
+        let item = biggest.to_string();
+        ok(
+            "mmgen",
+            &["plan", "--within", r, "--item", &item, "--dir", w],
+        );
+        ok("mmgen", &["status", "--dir", w]);
+        let floors = floors(&within);
+        std::fs::remove_dir_all(&within).unwrap();
+        floors
+    };
+    let (floors_bare, floors_known) = (split(&bare), split(&known));
+    let pairs = || floors_known.iter().zip(&floors_bare);
+    assert!(pairs().all(|(k, b)| k <= b) && pairs().any(|(k, b)| k < b));
 
     // 1234's classes, solved before 1123 is costed in full (as a worker beside its
     // last items takes them): each under the budget its first guess leaves, which

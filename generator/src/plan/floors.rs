@@ -21,13 +21,18 @@
 //! what the plan gives).
 //!
 //! An item's floor matters only as far as its guess could still come in under
-//! the plan's heuristic total plus one, a cap no budget passes (the best total
-//! known starts there and only falls): so a guess's items are looked at biggest
-//! first, each only as far as what its siblings' floors so far leave under the
-//! cap, and once a guess reaches the cap its other items keep their bounds. A
-//! guess that stays under the cap has every item's whole look (a capped look
-//! below its cap is the look), one that reaches it is shown to; only the floors
-//! past the cap are lost, which no campaign could use. Uncapped, 5x8's split of
+//! a cap: the least total known when the floors are worked out, plus one (the
+//! plan's heuristic's, or a better tree's beside the plan), and for a split what
+//! its class must cost less than to matter to the plan above. Budgets only fall
+//! after (the best known falls, items done replace floors by costs), so no
+//! budget passes the cap. So a guess's items are looked at biggest first, each
+//! only as far as what its siblings' floors so far leave under the cap, and once
+//! a guess reaches the cap its other items keep their bounds. A guess that stays
+//! under the cap has every item's whole look (a capped look below its cap is the
+//! look), one that reaches it is shown to; only the floors past the cap are lost,
+//! which no campaign could use. The file so depends on what was known when it
+//! was worked out, as a campaign's budgets do; it is a lower bound whenever it
+//! was made. Uncapped, 5x8's split of
 //! 11234's class of 5,432 secrets (8,224 items) had 88 floors after 20 minutes
 //! of both cores on 2026-12-01; see BENCHMARKS.md for it capped.
 //!
@@ -45,7 +50,7 @@
 //! much could misdirect a campaign's budgets and the floors `mmgen status` shows,
 //! never make a wrong total check.
 
-use super::exact::{cost, depth_left, items_of, Cost, NEVER};
+use super::exact::{cost, depth_left, items_of, Cost};
 use super::{class, Item, Plan, Top};
 use crate::codes::Codes;
 use crate::exact::UNLIMITED;
@@ -73,16 +78,17 @@ const PART: &str = "floors.txt.part";
 const HEAD: &str = "mmtree-floors-two-ahead";
 
 /// The floors of `plan`'s items (identity `id`), from `dir`'s file if it is
-/// this plan's and whole, else worked out and kept there (when the folder takes
-/// no file, they are only worked out).
-pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
+/// this plan's and whole, else worked out as far as a guess must cost less than
+/// `cap` to matter, and kept there (when the folder takes no file, they are only
+/// worked out).
+pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal, cap: u64) -> Vec<u64> {
     let path = dir.join(FILE);
     let read = std::fs::read_to_string(&path).ok();
     if let Some(floors) = read.and_then(|text| parse(&text, id, plan.items.len())) {
         return floors;
     }
     let part = dir.join(PART);
-    let floors = work_out(plan, optimal, id, &part);
+    let floors = work_out(plan, optimal, id, &part, cap);
     if write_owned(&path, text(id, &floors).as_bytes()).is_ok() {
         let _ = std::fs::remove_file(&part);
     }
@@ -92,11 +98,10 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> Vec<u64> {
 /// Every item's look, but for those `part` holds already; each is appended to
 /// `part` as it is found. The guesses are taken in parallel, each guess's items
 /// one after another, biggest first, and an item is looked at only as far as
-/// its guess could still come in under the plan's heuristic total plus one, a
-/// cap no budget passes: once its items' floors put a guess there, its other
-/// items keep their bounds (see the module docs). The work is said on standard
-/// error, as it may take hours.
-fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
+/// its guess could still come in under `cap`: once its items' floors put a
+/// guess there, its other items keep their bounds (see the module docs). The
+/// work is said on standard error, as it may take hours.
+fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path, cap: u64) -> Vec<u64> {
     let (kept, part) = Part::open(part, id, plan.items.len());
     let left = kept.iter().filter(|floor| floor.is_none()).count();
     let from_before = match plan.items.len() - left {
@@ -112,9 +117,6 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path) -> Vec<u64> {
     let counters = Counters::default();
     let context = Optimal::context(&codes, recipe.settings(), &counters);
     let exact = &optimal.exact;
-    let cap = plan
-        .heuristic
-        .map_or(NEVER, |(_, total)| u64::from(total) + 1);
     let items = &plan.items;
     let bound = |item: &Item| u64::from(exact.floor(item.secrets as usize, depth_left(plan, item)));
     let known: Vec<Cost> = (kept.iter().zip(items))
@@ -336,7 +338,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("mmgen-floors-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let whole = floors(&dir, 1, &plan, &optimal);
+        let cap = u64::from(plan.heuristic.unwrap().1) + 1;
+        let whole = floors(&dir, 1, &plan, &optimal, cap);
         assert_eq!(whole.len(), plan.items.len());
         assert!(whole.iter().any(|&floor| floor > 0));
         assert!(
@@ -361,14 +364,14 @@ mod tests {
         std::fs::write(dir.join(PART), part).unwrap();
         let mut expected = whole.clone();
         expected[lone] += 1000;
-        assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
+        assert_eq!(floors(&dir, 1, &plan, &optimal, cap), expected);
         assert!(!dir.join(PART).exists());
         // The file written is read back as it is.
-        assert_eq!(floors(&dir, 1, &plan, &optimal), expected);
+        assert_eq!(floors(&dir, 1, &plan, &optimal, cap), expected);
         // Lines appended after one cut off are whole.
         let part = dir.join(PART);
         std::fs::write(&part, &cut[..cut.len() - 3]).unwrap();
-        assert_eq!(work_out(&plan, &optimal, 1, &part), whole);
+        assert_eq!(work_out(&plan, &optimal, 1, &part, cap), whole);
         let kept = parse_part(&std::fs::read_to_string(&part).unwrap(), 1, whole.len());
         assert_eq!(
             kept,
@@ -404,7 +407,7 @@ mod tests {
             .collect();
         let part = std::env::temp_dir().join(format!("mmgen-floors-cap-{}", std::process::id()));
         let _ = std::fs::remove_file(&part);
-        let floors = work_out(&plan, &optimal, 1, &part);
+        let floors = work_out(&plan, &optimal, 1, &part, cap);
         std::fs::remove_file(&part).unwrap();
         let Top::Cheapest(options) = &plan.top else {
             panic!("an exact plan's top is its guesses");

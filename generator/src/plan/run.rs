@@ -2,7 +2,7 @@
 //! status, merge. `RUN/plan.json` is the plan; `RUN/items/N.item` are the items;
 //! `RUN/submit.sh`, `RUN/items.sbatch` and `RUN/merge.sbatch` run it on Slurm.
 
-use super::exact::{self, Cost, Standing};
+use super::exact::{self, Cost, Standing, NEVER};
 use super::floors;
 use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
@@ -468,10 +468,29 @@ impl Run {
         Ok((Outcome::Tree(subtree), certificate))
     }
 
-    /// What each item of an exact plan costs at the least, looking one guess
-    /// ahead ([`floors`]).
+    /// What each item of an exact plan costs at the least, looking two guesses
+    /// ahead as far as a guess's total can matter ([`floors`]): under the least
+    /// total known plus one ([`Run::tree_beside`]; a damaged known tree's is
+    /// left out here, and said where budgets are drawn) and, for a split, under
+    /// what the known tree above plays its class in plus one, which caps its
+    /// item's budget there ([`Run::budget`]; not that budget itself, which the
+    /// plan above draws from its splits' floors).
     fn floors(&self, optimal: &Optimal) -> &[u64] {
-        (self.floors).get_or_init(|| floors::floors(&self.dir, self.id, &self.plan, optimal))
+        (self.floors).get_or_init(|| {
+            let known = self.known_tree().ok().flatten();
+            let best = self.beside(known.as_ref()).map(|total| total + 1);
+            let played = self.played_above().map(|total| total + 1);
+            let cap = best.into_iter().chain(played).min().unwrap_or(NEVER);
+            floors::floors(&self.dir, self.id, &self.plan, optimal, cap)
+        })
+    }
+
+    /// For a split, what the known tree of the plan above plays its class in, if
+    /// it has one that plays it.
+    fn played_above(&self) -> Option<u64> {
+        let parent = Run::open(&self.dir.join("..")).ok()?;
+        let index = self.split_of(&parent)?;
+        parent.known_tree().ok()??.items[index]
     }
 
     /// What exact item `index` must cost less than to matter, by the items done
