@@ -39,6 +39,11 @@
 # processes of this machine. A job that fails (lost with its node, say) is tried
 # again, up to three tries.
 #
+# A plan's floors (mmgen works them out first, hours on a big plan or split) are
+# copied back into campaigns/NAME as they grow (floors.txt.part, every FLOORS_EVERY
+# seconds, 600 unless set), to be committed: a campaign on a machine that kept
+# nothing goes on from the part.
+#
 # With FILL (from the environment) naming a tree of the board, say
 # FILL=trees/entropy-exact500-5x8.mmt, or without it campaigns/NAME/known.mmt if
 # there is one, the campaign keeps WORK/NAME/known.mmt: the items done in that
@@ -323,6 +328,24 @@ done
 if [ -n "$fill_tree" ]; then
   ( flock 8 && know ) 8> "$work/$name/ledger.lock" || exit 1
 fi
+
+# keep_floors: floors being worked out (hours on a big plan, the campaign's first
+# step) copied from the work folder back into campaigns/NAME every FLOORS_EVERY
+# seconds (600 unless set), as floors.txt.part, while no floors.txt is kept there:
+# to be committed, so that a campaign cut off on a machine that keeps nothing goes
+# on from there (fill).
+keep_floors() {
+  local part
+  while sleep "${FLOORS_EVERY:-600}"; do
+    while IFS= read -r part; do
+      [ -s "$work/$part" ] && [ -d "campaigns/${part%/*}" ] && [ ! -f "campaigns/${part%/*}/floors.txt" ] || continue
+      cp "$work/$part" "campaigns/$part.tmp" && mv "campaigns/$part.tmp" "campaigns/$part"
+    done < <(cd "$work" && find "$name" -name floors.txt.part)
+  done
+}
+keep_floors > /dev/null 2>&1 < /dev/null &
+keeper=$!
+trap 'pkill -P "$keeper" 2> /dev/null; kill "$keeper" 2> /dev/null || true' EXIT
 
 # order LEVEL: LEVEL's splits, each after its own splits, in the order LEVEL's
 # search takes their items (mmgen status --splits: a split its search costs first

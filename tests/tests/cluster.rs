@@ -1118,15 +1118,67 @@ fn start_campaign(
     jobs: usize,
     first: &str,
 ) -> std::process::Child {
-    Command::new(root().join("scripts/campaign.sh"))
+    campaign_command(dir, name, work, jobs, first)
+        .spawn()
+        .expect("the script starts")
+}
+
+/// The command [`start_campaign`] runs.
+fn campaign_command(dir: &Path, name: &str, work: &Path, jobs: usize, first: &str) -> Command {
+    let mut command = Command::new(root().join("scripts/campaign.sh"));
+    command
         .args([name, work.to_str().unwrap(), &jobs.to_string(), "64"])
         .arg(bin("mmgen").parent().unwrap())
         .arg(first)
         .current_dir(dir)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+#[test]
+fn a_campaign_copies_its_floors_back_as_they_are_worked_out() {
+    // Floors take hours on a big plan, the campaign's first step: what is worked
+    // out is copied back into campaigns/NAME (every FLOORS_EVERY seconds), so a
+    // session cut off there leaves it to commit. 5x6's plan: 109 items, floors
+    // for seconds; the campaign is cut off as soon as the copy is there.
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("cluster_campaign_floors");
+    let (kept, _) = kept_campaign(&dir, "c56", &["--pegs", "5", "--colors", "6"]);
+    let mut child = campaign_command(&dir, "c56", &dir.join("work"), 2, "")
+        .env("FLOORS_EVERY", "1")
+        .process_group(0)
         .spawn()
-        .expect("the script starts")
+        .expect("the script starts");
+    let part = kept.join("floors.txt.part");
+    let start = std::time::Instant::now();
+    while !part.exists() && start.elapsed().as_secs() < 300 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let group = format!("-{}", child.id());
+    let killed = Command::new("kill").args(["-9", "--", &group]).status();
+    child.wait().unwrap();
+    assert!(killed.unwrap().success());
+    let text = std::fs::read_to_string(&part).expect("the floors copied back as they grew");
+    assert!(
+        !kept.join("floors.txt").exists(),
+        "the floors were whole before the copy"
+    );
+    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
+    let items = plan["items"].as_array().unwrap().len();
+    // Whole lines (a copy may end in the middle of one, which a reader skips).
+    let lines: Vec<&str> = text
+        .split_inclusive('\n')
+        .filter(|l| l.ends_with('\n'))
+        .collect();
+    assert!(!lines.is_empty() && lines.len() < items, "{text}");
+    for line in lines.iter().map(|l| l.trim_end()) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert!(
+            fields.len() == 3 && fields[0].parse::<usize>().unwrap() < items,
+            "{line}"
+        );
+    }
 }
 
 /// What a campaign started by [`start_campaign`] printed, once it ended well.
