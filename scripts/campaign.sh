@@ -331,15 +331,17 @@ fi
 
 # keep_floors: floors being worked out (hours on a big plan, the campaign's first
 # step) copied from the work folder back into campaigns/NAME every FLOORS_EVERY
-# seconds (600 unless set), as floors.txt.part, while no floors.txt is kept there:
-# to be committed, so that a campaign cut off on a machine that keeps nothing goes
-# on from there (fill).
+# seconds (600 unless set), as floors.txt.part, while no floors.txt is kept there
+# and the part there is no longer (lines are only appended): to be committed, so
+# that a campaign cut off on a machine that keeps nothing goes on from there (fill).
 keep_floors() {
-  local part
+  local part kept
   while sleep "${FLOORS_EVERY:-600}"; do
     while IFS= read -r part; do
-      [ -s "$work/$part" ] && [ -d "campaigns/${part%/*}" ] && [ ! -f "campaigns/${part%/*}/floors.txt" ] || continue
-      cp "$work/$part" "campaigns/$part.tmp" && mv "campaigns/$part.tmp" "campaigns/$part"
+      kept=campaigns/$part
+      [ -s "$work/$part" ] && [ -d "${kept%/*}" ] && [ ! -f "${kept%/*}/floors.txt" ] || continue
+      [ ! -f "$kept" ] || [ "$(wc -l < "$kept")" -le "$(wc -l < "$work/$part")" ] || continue
+      cp "$work/$part" "$kept.tmp" && mv "$kept.tmp" "$kept"
     done < <(cd "$work" && find "$name" -name floors.txt.part)
   done
 }

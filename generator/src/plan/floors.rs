@@ -23,18 +23,18 @@
 //! An item's floor matters only as far as its guess could still come in under
 //! a cap: the least total known when the floors are worked out, plus one (the
 //! plan's heuristic's, or a better tree's beside the plan), and for a split what
-//! its class must cost less than to matter to the plan above. Budgets only fall
-//! after (the best known falls, items done replace floors by costs), so no
-//! budget passes the cap. So a guess's items are looked at biggest first, each
-//! only as far as what its siblings' floors so far leave under the cap, and once
-//! a guess reaches the cap its other items keep their bounds. A guess that stays
-//! under the cap has every item's whole look (a capped look below its cap is the
-//! look), one that reaches it is shown to; only the floors past the cap are lost,
-//! which no campaign could use. The file so depends on what was known when it
-//! was worked out, as a campaign's budgets do; it is a lower bound whenever it
-//! was made. Uncapped, 5x8's split of
-//! 11234's class of 5,432 secrets (8,224 items) had 88 floors after 20 minutes
-//! of both cores on 2026-12-01; see BENCHMARKS.md for it capped.
+//! the known tree of the plan above plays its class in, plus one (its item's
+//! budget there is never more). Budgets only fall after (the best known falls,
+//! items done replace floors by costs), so no budget passes the cap. So a
+//! guess's items are looked at biggest first, each only as far as what its
+//! siblings' floors so far leave under the cap, and once a guess reaches the cap
+//! its other items keep their bounds. A guess that stays under the cap has every
+//! item's whole look (a capped look below its cap is the look), one that reaches
+//! it is shown to; only the floors past the cap are lost, which no campaign could
+//! use. The file so depends on what was known when it was worked out, as a
+//! campaign's budgets do; it is a lower bound whenever it was made. Uncapped,
+//! 5x8's split of 11234's class of 5,432 secrets (8,224 items) had 88 floors
+//! after 20 minutes of both cores on 2026-12-01; capped: BENCHMARKS.md.
 //!
 //! On a big board that is hours of CPU (6x6's 243 items: two tries of 33 and 47
 //! minutes were stopped before the end), so each item's floor is also appended to
@@ -350,20 +350,20 @@ mod tests {
         // more, to tell it from a look: its guess's are all kept, else its
         // siblings' looks would be capped by it) and in the next guess's first.
         std::fs::remove_file(dir.join(FILE)).unwrap();
-        let lone = 0;
+        let first = 0;
         let next = (0..whole.len())
-            .find(|&index| !siblings(&plan, lone).contains(&index))
+            .find(|&index| !siblings(&plan, first).contains(&index))
             .unwrap();
         let mut part = String::new();
-        for index in siblings(&plan, lone) {
-            part += &part_line(1, index, whole[index] + 1000 * u64::from(index == lone));
+        for index in siblings(&plan, first) {
+            part += &part_line(1, index, whole[index] + 1000 * u64::from(index == first));
         }
         // Its last line cut off, as a session's end may leave it.
         let cut = part_line(1, next, whole[next]);
         part += &cut[..cut.len() - 3];
         std::fs::write(dir.join(PART), part).unwrap();
         let mut expected = whole.clone();
-        expected[lone] += 1000;
+        expected[first] += 1000;
         assert_eq!(floors(&dir, 1, &plan, &optimal, cap), expected);
         assert!(!dir.join(PART).exists());
         // The file written is read back as it is.
