@@ -26,7 +26,7 @@
 //!   reaches the best is never scored code by code. The codes of a multiset kept
 //!   share the pegs they have in common with each secret, so the secrets are
 //!   grouped by that count, and a code is dropped at the first group whose classes
-//!   and the floors of the groups left reach the best (`Exact::outsider_options`).
+//!   and the floors of the groups left reach the best (`Exact::each_outsider`).
 //! - Before a guess's classes are searched, each gets a floor, and the guess is
 //!   dropped as soon as the floors reach the budget: the cache's fact about the
 //!   class, and for a small class a look one guess ahead (each candidate's own
@@ -56,7 +56,7 @@
 //! that order. This does not depend on budgets or on what the cache holds, so the
 //! tree is the same on every run and any thread count.
 
-use crate::codes::{Codes, Secrets};
+use crate::codes::{Codes, Guess, Secrets};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
 use cache::NO_RECORD;
@@ -81,7 +81,7 @@ use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB, SHARDS};
 pub use checkpoint::{summary, summary_with_classes, Checkpoint, Summary};
 pub use found::{Solved, Standing};
-use options::{At, Best, Choice};
+use options::{by_bound, sort_by_bound, At, Best, Choice};
 use proof::Basis;
 pub use proof::{Proof, Written};
 
@@ -152,6 +152,17 @@ impl Context<'_> {
 /// equivalent guesses (equivalent guesses cost the same), every guess without.
 fn tried(symmetry: Option<&Symmetry>, codes: &Codes, guess: u32) -> bool {
     symmetry.is_none_or(|s| s.is_representative(codes.code(guess)))
+}
+
+/// The candidates tried under `symmetry`, one per class, ready to score.
+fn tried_candidates<'a>(
+    codes: &'a Codes,
+    candidates: &'a [u32],
+    symmetry: Option<&'a Symmetry>,
+) -> impl Iterator<Item = Guess> + 'a {
+    (candidates.iter())
+        .filter(move |&&g| tried(symmetry, codes, g))
+        .map(|&g| codes.guess(g))
 }
 
 impl Exact {
@@ -340,10 +351,7 @@ impl Exact {
         depth: u32,
         limit: u32,
     ) -> Vec<Choice> {
-        let inside = candidates
-            .iter()
-            .filter(|&&g| tried(symmetry, context.codes, g))
-            .map(|&g| context.codes.guess(g));
+        let inside = tried_candidates(context.codes, candidates, symmetry);
         self.options(context, secrets, inside, depth, limit)
     }
 
@@ -364,8 +372,11 @@ impl Exact {
     /// looking one guess ahead, or `cap` if that is less: its secrets, plus for
     /// the cheapest guess it tries the bounds of the classes that guess leaves,
     /// every code scored ([`UNLIMITED`] if no guess can solve it within `depth`);
-    /// only the guesses whose bounds are below `cap` are scored in full, and
-    /// colour multisets whose floor reaches it not at all. A search of `node`
+    /// each code is scored only as far as it could still come in below the least
+    /// so far (and `cap`), and the colour multisets whose floor reaches that
+    /// after the candidates not at all (all the guesses below `cap` were scored
+    /// in full and sorted before: 4x12's within-18 floors took three times the
+    /// CPU, BENCHMARKS.md). A search of `node`
     /// under this budget fails at once, proving it with one fact that a checker
     /// verifies by the same look; [`Exact::look_two`] takes it at each class a
     /// guess leaves.
@@ -376,8 +387,10 @@ impl Exact {
         if n <= 2 || bound >= cap {
             return bound.min(cap);
         }
-        let options = self.all_options(context, node, depth, cap);
-        options.iter().map(|o| o.bound).min().unwrap_or(cap)
+        // Only the least bound counts: each guess is scored only as far as it
+        // could still be below the least so far.
+        let least = |option: Choice| option.bound;
+        self.each_option_at(context, node, depth, cap, least, least)
     }
 
     /// The least `node` can cost looking two guesses ahead, or `cap` if that is
@@ -439,7 +452,7 @@ impl Exact {
             return bound.min(cap);
         }
         let mut options = self.all_options(context, node, depth, cap);
-        options.sort_by_key(|o| (o.bound, o.guess));
+        sort_by_bound(&mut options);
         let mut least = cap;
         let mut history = node.history.to_vec();
         history.push(0);
@@ -474,23 +487,52 @@ impl Exact {
     /// The guesses a search of `node` tries whose bounds are below `limit`, with
     /// their bounds, as [`Exact::options_at`] orders them.
     fn all_options(&self, context: Context, node: Node, depth: u32, limit: u32) -> Vec<Choice> {
+        let (mut inside, mut outside) = (Vec::new(), Vec::new());
+        let keep_in = |option| {
+            inside.push(option);
+            limit
+        };
+        let keep_out = |option| {
+            outside.push(option);
+            limit
+        };
+        self.each_option_at(context, node, depth, limit, keep_in, keep_out);
+        sort_by_bound(&mut inside);
+        sort_by_bound(&mut outside);
+        inside.extend(outside);
+        inside
+    }
+
+    /// Hands each guess a search of `node` tries whose bound is below the limit
+    /// to `keep_in` (the candidates, first) or `keep_out` (the codes outside
+    /// them), which say the limit from then on (`limit` at first, never higher),
+    /// as [`Exact::each_option`] does. The limit at the end.
+    fn each_option_at(
+        &self,
+        context: Context,
+        node: Node,
+        depth: u32,
+        limit: u32,
+        keep_in: impl FnMut(Choice) -> u32,
+        keep_out: impl FnMut(Choice) -> u32,
+    ) -> u32 {
         let codes = context.codes;
         let symmetry = context.symmetry_at(&node);
         let secrets = codes.gather(node.candidates);
         let depth = depth.min(node.candidates.len() as u32);
         let s = symmetry.as_ref();
-        let mut options = self.inside_options(context, node.candidates, &secrets, s, depth, limit);
-        if !self.candidates_only {
-            let alphabet = s.map_or(u16::MAX, |s| s.alphabet(codes.board()));
-            let n = node.candidates.len() as u64;
-            let spreads = &self.tables(depth - 1).spreads;
-            let (kept, _) =
-                codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
-                    n + spreads.least(coarse)
-                });
-            options.extend(self.outsider_options(context, &secrets, &kept, s, depth, limit));
+        let inside = tried_candidates(codes, node.candidates, s);
+        let limit = self.each_option(context, &secrets, inside, depth, limit, keep_in);
+        if self.candidates_only {
+            return limit;
         }
-        options
+        let alphabet = s.map_or(u16::MAX, |s| s.alphabet(codes.board()));
+        let n = node.candidates.len() as u64;
+        let spreads = &self.tables(depth - 1).spreads;
+        let (kept, _) = codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
+            n + spreads.least(coarse)
+        });
+        self.each_outsider(context, &secrets, &kept, s, depth, limit, keep_out)
     }
 
     /// The optimum for `node` with at most `depth` more guesses per secret, if it
@@ -560,14 +602,10 @@ impl Exact {
                     n as u64 + spreads.least(coarse)
                 });
             context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-            let outside = self.outsider_options(
-                context,
-                &secrets,
-                &kept,
-                symmetry.as_ref(),
-                depth,
-                best.limit,
-            );
+            let (s, limit) = (symmetry.as_ref(), best.limit);
+            let outside = by_bound(limit, |keep| {
+                self.each_outsider(context, &secrets, &kept, s, depth, limit, keep);
+            });
             self.try_options(at, outside, &mut best);
         }
         let bound = best.found.map_or(budget, |(cost, _)| cost);
@@ -746,6 +784,12 @@ mod tests {
                 plain_look(&codes, &set, bound),
                 "{set:?} after {history:?}"
             );
+            // Under a cap, each code scored only as far as it could be the least
+            // so far: the look, or the cap if that is less.
+            for cap in [look - 1, look, look + 1, look + 7] {
+                let capped = exact.look_at(context, node, UNLIMITED, cap);
+                assert_eq!(capped, look.min(cap), "{set:?} under {cap}");
+            }
             let above = look > exact.bound(n, UNLIMITED);
             above_the_bound += usize::from(above);
             // Searched only where the bound alone does not settle it (a
@@ -983,9 +1027,11 @@ mod tests {
                                 .iter()
                                 .flat_map(|&(id, _)| codes.outsiders(id, &secrets));
                             let plain = exact.options(context, &secrets, plain, UNLIMITED, limit);
-                            let grouped = exact.outsider_options(
-                                context, &secrets, &every, None, UNLIMITED, limit,
-                            );
+                            let grouped = by_bound(limit, |keep| {
+                                exact.each_outsider(
+                                    context, &secrets, &every, None, UNLIMITED, limit, keep,
+                                );
+                            });
                             let seen = |o: &Vec<Choice>| -> Vec<(u32, u32, bool)> {
                                 o.iter().map(|c| (c.bound, c.guess, c.exact)).collect()
                             };

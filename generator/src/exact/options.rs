@@ -65,6 +65,27 @@ pub(super) struct Choice {
     pub(super) exact: bool,
 }
 
+/// What a scan under a fixed `limit` hands to its `keep` (each one kept, the
+/// limit never lowered), in order ([`sort_by_bound`]).
+pub(super) fn by_bound(
+    limit: u32,
+    scan: impl FnOnce(&mut dyn FnMut(Choice) -> u32),
+) -> Vec<Choice> {
+    let mut options = Vec::new();
+    scan(&mut |choice| {
+        options.push(choice);
+        limit
+    });
+    sort_by_bound(&mut options);
+    options
+}
+
+/// Options in the order a search tries them: best bound first, then the
+/// smaller code.
+pub(super) fn sort_by_bound(options: &mut [Choice]) {
+    options.sort_unstable_by_key(|o| (o.bound, o.guess));
+}
+
 impl Exact {
     /// The guesses from `pool` whose bound is below `limit` at a node, best bound
     /// first (then the smaller code).
@@ -76,56 +97,78 @@ impl Exact {
         depth: u32,
         limit: u32,
     ) -> Vec<Choice> {
+        by_bound(limit, |keep| {
+            self.each_option(context, secrets, pool, depth, limit, keep);
+        })
+    }
+
+    /// Hands each guess from `pool` whose bound is below the limit at a node to
+    /// `keep`, in the pool's order; `keep` says the limit from then on (`limit`
+    /// at first, never higher), so a caller that needs only the least bound
+    /// scores each guess only as far as it could still be the least. The limit
+    /// at the end.
+    pub(super) fn each_option(
+        &self,
+        context: Context,
+        secrets: &Secrets,
+        pool: impl Iterator<Item = Guess>,
+        depth: u32,
+        mut limit: u32,
+        mut keep: impl FnMut(Choice) -> u32,
+    ) -> u32 {
         let codes = context.codes;
         let win = codes.win();
         let n = secrets.len() as u64;
         let Tables { bounds, steps, .. } = self.tables(depth - 1);
         let mut classes = [0; CLASS_SLOTS];
         let mut work = 0;
-        let mut options: Vec<Choice> = pool
-            .filter_map(|guess| {
-                // The bound only grows as secrets join classes: stop once past the
-                // limit. The win class (the guess itself) is counted as if it were
-                // another secret to place, 1 too many, so the running test allows 1.
-                let mut bound = n;
-                let within =
-                    codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
-                        bound += u64::from(steps[size as usize]);
-                        bound <= u64::from(limit)
-                    });
-                let outsider = classes[win] == 0;
-                let bound = bound - u64::from(bounds[classes[win] as usize]);
-                let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
-                (within && progress && bound < u64::from(limit)).then(|| Choice {
+        for guess in pool {
+            // The bound only grows as secrets join classes: stop once past the
+            // limit. The win class (the guess itself) is counted as if it were
+            // another secret to place, 1 too many, so the running test allows 1.
+            let mut bound = n;
+            let within = codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
+                bound += u64::from(steps[size as usize]);
+                bound <= u64::from(limit)
+            });
+            let outsider = classes[win] == 0;
+            let bound = bound - u64::from(bounds[classes[win] as usize]);
+            let progress = !outsider || classes[..win].iter().filter(|&&c| c > 0).count() > 1;
+            if within && progress && bound < u64::from(limit) {
+                limit = keep(Choice {
                     bound: bound as u32,
                     guess: guess.code,
                     exact: classes[..win].iter().all(|&c| c <= 2),
-                })
-            })
-            .collect();
+                });
+            }
+        }
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        options.sort_unstable_by_key(|o| (o.bound, o.guess));
-        options
+        limit
     }
 
-    /// The codes of the colour multisets `kept` that are not among `secrets` and are
-    /// tried under `symmetry`, whose bound is below `limit`, as [`Exact::options`]
-    /// orders them. Each multiset's codes share the pegs they have in common with
+    /// Hands each code of the colour multisets `kept` (each with its floor) that
+    /// is not among `secrets`, is tried under `symmetry` and has a bound below
+    /// the limit to `keep`, which says the limit from then on, as
+    /// [`Exact::each_option`] does; a multiset whose floor reaches the limit is
+    /// passed over. Each multiset's codes share the pegs they have in common with
     /// each secret, so the secrets are grouped by that count once per multiset
-    /// ([`Codes::by_shared`]); each group's classes are closed when it is done, and
-    /// a code stops as soon as the groups done and the floors of the groups to come
-    /// (their even splits, as in the multiset's floor) reach the limit. Most multisets kept
-    /// have a floor one below the limit and no code that reaches it, so their codes
-    /// stop at the first group that splits unevenly.
-    pub(super) fn outsider_options(
+    /// ([`Codes::by_shared`]); each group's classes are closed when it is done,
+    /// and a code stops as soon as the groups done and the floors of the groups to
+    /// come (their even splits, as in the multiset's floor) reach the limit. Most
+    /// multisets kept have a floor one below the limit and no code that reaches
+    /// it, so their codes stop at the first group that splits unevenly. The limit
+    /// at the end.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn each_outsider(
         &self,
         context: Context,
         secrets: &Secrets,
         kept: &[(usize, u64)],
         symmetry: Option<&Symmetry>,
         depth: u32,
-        limit: u32,
-    ) -> Vec<Choice> {
+        mut limit: u32,
+        mut keep: impl FnMut(Choice) -> u32,
+    ) -> u32 {
         let codes = context.codes;
         let n = secrets.len() as u64;
         let Tables {
@@ -133,10 +176,12 @@ impl Exact {
         } = self.tables(depth - 1);
         let cost = |c: u32| u64::from(bounds[c as usize]);
         let mut work = 0;
-        let mut options = Vec::new();
         let mut layout = ByShared::default();
         let mut floors = [0u64; 9];
-        for &(id, _) in kept {
+        for &(id, multiset_floor) in kept {
+            if multiset_floor >= u64::from(limit) {
+                continue;
+            }
             codes.by_shared(id, secrets, &mut layout);
             let mut all_floors = 0;
             for (floor, (shared, size)) in floors.iter_mut().zip(layout.groups()) {
@@ -161,7 +206,7 @@ impl Exact {
                 });
                 // A code that leaves one class tells nothing: never worth a guess.
                 if within && classes > 1 {
-                    options.push(Choice {
+                    limit = keep(Choice {
                         bound: bound as u32,
                         guess: guess.code,
                         exact,
@@ -170,8 +215,7 @@ impl Exact {
             }
         }
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        options.sort_unstable_by_key(|o| (o.bound, o.guess));
-        options
+        limit
     }
 
     /// Whether a guess that is not a candidate might cost less than `limit` on
