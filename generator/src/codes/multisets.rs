@@ -89,22 +89,27 @@ impl Codes {
         floor_of: impl Fn(&Coarse) -> u64 + Sync,
     ) -> (Vec<(usize, u64)>, u64) {
         let multisets = self.secret_multisets(secrets);
-        let usable = |id: &usize| self.multisets[*id].1 & !alphabet == 0;
-        let floor = |id: usize| {
-            let floor = floor_of(&self.coarse_classes(self.multisets[id].0, multisets));
-            (floor < below).then_some((id, floor))
-        };
-        let count = self.multiset_count();
-        let kept = if count * secrets.len() > crate::PARALLEL_WORK {
-            (0..count)
-                .into_par_iter()
-                .filter(usable)
-                .filter_map(floor)
+        let packed = self.packed_multisets(secrets);
+        let usable: Vec<usize> = (0..self.multiset_count())
+            .filter(|&id| self.multisets[id].1 & !alphabet == 0)
+            .collect();
+        // A block of multisets counted at once, then floored one by one.
+        let floors = |block: &[usize]| -> Vec<(usize, u64)> {
+            let mut coarse = [[0; 9]; 64];
+            let coarse = &mut coarse[..block.len()];
+            let colours = |i: usize| self.multisets[block[i]].0;
+            self.coarse_block(colours, multisets, packed.as_ref(), coarse);
+            (block.iter().zip(coarse.iter()))
+                .map(|(&id, coarse)| (id, floor_of(coarse)))
+                .filter(|&(_, floor)| floor < below)
                 .collect()
-        } else {
-            (0..count).filter(usable).filter_map(floor).collect()
         };
-        let counted = (0..count).filter(usable).count() * multisets.len();
+        let kept = if usable.len() * secrets.len() > crate::PARALLEL_WORK {
+            usable.par_chunks(64).flat_map_iter(floors).collect()
+        } else {
+            usable.chunks(64).flat_map(floors).collect()
+        };
+        let counted = usable.len() * multisets.len();
         (kept, counted as u64)
     }
 
@@ -153,18 +158,10 @@ impl Codes {
             0 => self.board.pegs(),
             known => known,
         };
-        let width = packed_width(pegs);
-        let packed = self.narrow && secrets.len() < 1 << width;
+        let packed = self.packed_multisets(secrets);
         let telling = self.telling_colours(secrets);
         let count = self.spread_first.len();
         let words = count.div_ceil(64);
-        // The secrets' multisets side by side for [`count_shared`], if packed.
-        let (secret_bits, weights): (Vec<u64>, Vec<u64>) = match packed {
-            true => (multisets.iter())
-                .map(|&(bits, n)| (bits as u64, u64::from(n)))
-                .unzip(),
-            false => Default::default(),
-        };
         let (mut guesses, mut counts) = ([0u64; 64], [0u64; 64]);
         let mut least = u64::MAX;
         for word in 0..words {
@@ -175,7 +172,7 @@ impl Codes {
             for c in (0..self.board.colors()).filter(|c| telling & 1 << c == 0) {
                 kept &= !self.with_colour[c * words + word];
             }
-            if packed {
+            if let Some(packed) = &packed {
                 // The word's multisets counted at once, then floored one by one.
                 let mut scanned = 0;
                 while kept != 0 {
@@ -185,18 +182,19 @@ impl Codes {
                     kept &= kept - 1;
                 }
                 let counts = &mut counts[..scanned];
+                let width = packed.width;
                 count_shared(
                     &guesses[..scanned],
-                    &secret_bits,
-                    &weights,
-                    width as u64,
+                    &packed.bits,
+                    &packed.weights,
+                    width,
                     counts,
                 );
                 let mask = (1 << width) - 1;
                 for &packed_counts in counts.iter() {
                     *work += multisets.len() as u64;
                     let floor = floor_of(pegs, &spread, |shared| {
-                        ((packed_counts >> (width * shared)) & mask) as u32
+                        ((packed_counts >> (width * shared as u64)) & mask) as u32
                     });
                     least = least.min(floor);
                     if least <= enough {
@@ -217,6 +215,62 @@ impl Codes {
             }
         }
         least
+    }
+
+    /// The secrets' multisets side by side for [`count_shared`], if every count
+    /// fits in its field: on narrow boards, with fewer secrets than `2^width`.
+    fn packed_multisets(&self, secrets: &Secrets) -> Option<Packed> {
+        let width = packed_width(self.board.pegs());
+        if !self.narrow || secrets.len() >= 1 << width {
+            return None;
+        }
+        let (bits, weights) = (self.secret_multisets(secrets).iter())
+            .map(|&(bits, n)| (bits as u64, u64::from(n)))
+            .unzip();
+        Some(Packed {
+            bits,
+            weights,
+            width: width as u64,
+        })
+    }
+
+    /// The coarse classes ([`Codes::coarse_classes`]) of the guesses whose
+    /// colours are `colours(i)` for each `i` of `coarse` (at most 64 of them),
+    /// against the secrets' `multisets`: counted in one block by
+    /// [`count_shared`] where they are `packed`.
+    fn coarse_block(
+        &self,
+        colours: impl Fn(usize) -> u128,
+        multisets: &[(u128, u32)],
+        packed: Option<&Packed>,
+        coarse: &mut [Coarse],
+    ) {
+        let Some(packed) = packed else {
+            for (i, coarse) in coarse.iter_mut().enumerate() {
+                *coarse = self.coarse_classes(colours(i), multisets);
+            }
+            return;
+        };
+        let (mut guesses, mut counts) = ([0u64; 64], [0u64; 64]);
+        let block = coarse.len();
+        for (i, guess) in guesses[..block].iter_mut().enumerate() {
+            *guess = colours(i) as u64;
+        }
+        let (bits, weights, width) = (&packed.bits, &packed.weights, packed.width);
+        count_shared(
+            &guesses[..block],
+            bits,
+            weights,
+            width,
+            &mut counts[..block],
+        );
+        let mask = (1 << width) - 1;
+        for (coarse, &counts) in coarse.iter_mut().zip(&counts[..block]) {
+            *coarse = std::array::from_fn(|shared| match shared <= self.board.pegs() {
+                true => ((counts >> (width * shared as u64)) & mask) as u32,
+                false => 0,
+            });
+        }
     }
 
     /// The colours that can tell codes' floors apart against `secrets` (bit c for
@@ -380,6 +434,14 @@ impl ByShared {
     }
 }
 
+/// The secrets' colour multisets laid out for [`count_shared`]: their bits, how
+/// many secrets have each, and the bits a count takes.
+struct Packed {
+    bits: Vec<u64>,
+    weights: Vec<u64>,
+    width: u64,
+}
+
 /// For each guess's `counts` bits in `guesses`, its secrets counted by the pegs
 /// they share with it, in `counts`: `width` bits a count in one register (adding
 /// to an array in memory made each add wait for the one before whenever two
@@ -505,9 +567,10 @@ mod tests {
     /// Against the slow reference (every multiset's floor, the least of them), on
     /// sets with every colour and sets that lack some, where colours repeat and
     /// where they do not: the scan of the telling colours' multisets finds the same
-    /// least, and scans fewer exactly when the secrets lack colours.
+    /// least, and scans fewer exactly when the secrets lack colours; the
+    /// multisets kept under a limit are those whose floor is below it.
     #[test]
-    fn the_least_multiset_floor_is_the_least_of_every_multisets_floor() {
+    fn multiset_floors_are_those_of_every_multiset() {
         // A floor that tells coarse classes apart: squares, weighted.
         let spread = |shared: usize, c: u32| (shared as u64 + 1) * u64::from(c * c);
         let floor_of = |coarse: &Coarse| (0..9).map(|s| spread(s, coarse[s])).sum::<u64>();
@@ -573,6 +636,24 @@ mod tests {
             for enough in [plain, plain + 1, 2 * plain] {
                 let early = codes.least_multiset_floor(&secrets, enough, &mut work, spread);
                 assert!(plain <= early && early <= enough, "{early} for {enough}");
+            }
+            // The multisets kept under a limit, counted in blocks: those of the
+            // alphabet whose plain floor is below it, in order.
+            for (alphabet, below) in [(u16::MAX, plain + 1), (u16::MAX, 2 * plain), (7, 3 * plain)]
+            {
+                let kept: Vec<(usize, u64)> = (0..codes.multiset_count())
+                    .filter(|&id| codes.multisets[id].1 & !alphabet == 0)
+                    .map(|id| {
+                        (
+                            id,
+                            floor_of(&codes.coarse_classes(codes.multisets[id].0, multisets)),
+                        )
+                    })
+                    .filter(|&(_, floor)| floor < below)
+                    .collect();
+                assert!(!kept.is_empty() || alphabet != u16::MAX);
+                let (blocks, _) = codes.promising_multisets(&secrets, alphabet, below, floor_of);
+                assert_eq!(blocks, kept, "{} below {below}", board.name());
             }
         }
     }
