@@ -730,20 +730,28 @@ impl Run {
             ));
         }
         // Every item is done here.
-        let known: Vec<Cost> = (outcomes.iter())
-            .map(|o| o.as_ref().map_or(Cost::AtLeast(0), Outcome::cost))
-            .collect();
-        let mut subtrees: Vec<Option<Subtree>> = (outcomes.into_iter())
-            .map(|outcome| match outcome {
-                Some(Outcome::Tree(subtree)) => Some(subtree),
-                _ => None,
-            })
-            .collect();
+        let known = done_costs(&outcomes);
+        let mut subtrees = trees_of(outcomes);
         let top = match &self.plan.top {
             Top::Cheapest(options) => &options[exact::cheapest(&self.plan, options, &known)?],
             top => top,
         };
         Ok((assemble(top, &mut subtrees)?, status.seconds))
+    }
+
+    /// The tree of the first of the cheapest of an exact plan's guesses costed in
+    /// full so far (every item under it done): a tree of the plan's secrets, its
+    /// least only once every other guess is shown to cost as much; `None` while no
+    /// guess is costed in full. Reads the items only (no floors are worked out).
+    pub(super) fn best_so_far(&self) -> Option<Subtree> {
+        let Top::Cheapest(options) = &self.plan.top else {
+            return None;
+        };
+        let (_, outcomes) = self.read_all();
+        let (guess, _) = exact::standing(&self.plan, &done_costs(&outcomes), None, None)?.best?;
+        let option = (options.iter())
+            .find(|option| matches!(option, Top::Node { guess: g, .. } if *g == guess))?;
+        assemble(option, &mut trees_of(outcomes)).ok()
     }
 
     /// Merges this plan of an item's class (`mmgen plan --within`) into that item
@@ -927,6 +935,23 @@ fn named(path: &Path) -> Option<(u64, u32)> {
 }
 
 /// The top with the items' subtrees put in their places.
+/// What the items read cost as far as they are done (a missing one at least 0).
+fn done_costs(outcomes: &[Option<Outcome>]) -> Vec<Cost> {
+    (outcomes.iter())
+        .map(|o| o.as_ref().map_or(Cost::AtLeast(0), Outcome::cost))
+        .collect()
+}
+
+/// The subtrees of the items read (none for an item missing or shown too dear).
+pub(super) fn trees_of(outcomes: Vec<Option<Outcome>>) -> Vec<Option<Subtree>> {
+    (outcomes.into_iter())
+        .map(|outcome| match outcome {
+            Some(Outcome::Tree(subtree)) => Some(subtree),
+            _ => None,
+        })
+        .collect()
+}
+
 fn assemble(top: &Top, subtrees: &mut [Option<Subtree>]) -> Result<Subtree, String> {
     Ok(match top {
         Top::Leaf(code) => Subtree::Leaf(*code),

@@ -180,8 +180,10 @@ pub struct MergeArgs {
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
     /// Before every item is done: open with TREE's first guess (one the plan
-    /// considers), put the items done under it in their places and play every other
-    /// class as TREE (a tree file of the board) does. Its header names it imported,
+    /// considers), put the items done under it in their places, an item not done
+    /// whose split (RUN/within-INDEX) has a guess costed in full as that guess
+    /// plays it where that is cheaper than TREE there, and play every other class
+    /// as TREE (a tree file of the board) does. Its header names it imported,
     /// with TREE and the plan; it claims nothing an audit does not prove. Written
     /// to RUN/known.mmt (with --force), its total lowers the budgets of the items
     /// of the first guesses still open.
@@ -875,13 +877,17 @@ fn merge_filled(
     let filled = run.filled(other.tree)?;
     let tally = &filled.tally;
     let name = fill.file_name().unwrap_or_default().to_string_lossy();
-    let (searched, left) = (tally.searched.len(), tally.filled.len());
+    let (searched, split, left) = (tally.searched.len(), tally.split.len(), tally.filled.len());
+    let of_splits = match split {
+        0 => String::new(),
+        n => format!(", {n} as their splits' best guesses so far play them"),
+    };
     let mut info = StrategyInfo {
         name: StrategyKind::Imported.name().into(),
         rule: format!(
-            "an exact plan's items done, {searched} of the {} after {first}, in their places; \
+            "an exact plan's items done, {searched} of the {} after {first}, in their places{of_splits}; \
              the other classes played as {name} plays them",
-            searched + left
+            searched + split + left
         ),
         tie_break: "as given".into(),
         params: Vec::new(),
@@ -903,6 +909,9 @@ fn merge_filled(
             "items_filled": tally.filled,
             "searched_total": now,
             "fill_total_there": before,
+            "items_from_splits": tally.split,
+            "splits_total": tally.split_total,
+            "fill_total_at_splits": tally.split_replaced_total,
         });
         writeln!(out, "{}", lookup::cli::report(&summary, extra))?;
         return Ok(());
@@ -913,11 +922,20 @@ fn merge_filled(
         std::cmp::Ordering::Equal => "as many".into(),
         std::cmp::Ordering::Less => format!("{} more", now - before),
     };
+    let of_splits = match split {
+        0 => String::new(),
+        _ => format!(
+            "; {split} ({}) as their splits' best guesses so far play them: {} guesses where {name} takes {}",
+            tally.split.iter().map(|i| format!("item {i}")).collect::<Vec<_>>().join(", "),
+            tally.split_total,
+            tally.split_replaced_total
+        ),
+    };
     writeln!(
         out,
-        "items        {searched} of {} after {first} searched: {now} guesses where {name} takes {before} ({gain}); \
+        "items        {searched} of {} after {first} searched: {now} guesses where {name} takes {before} ({gain}){of_splits}; \
          {left} played as {name} plays them",
-        searched + left
+        searched + split + left
     )?;
     writeln!(out, "file         {} ({bytes} bytes)", target.display())?;
     Ok(())
