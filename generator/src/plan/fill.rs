@@ -216,15 +216,22 @@ mod tests {
         }
     }
 
+    /// An exact plan of `board` in a fresh folder of the temporary folder named
+    /// after `name` and this process.
+    fn exact_run(board: Board, name: &str) -> (std::path::PathBuf, Run) {
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
+        let plan = super::super::Plan::new(recipe, None).unwrap();
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = Run::create(&dir, plan, "mmgen", 1).unwrap();
+        (dir, run)
+    }
+
     #[test]
     fn the_items_done_replace_the_other_trees_classes_and_the_rest_is_kept() {
         let board = Board::new(3, 3, true).unwrap();
         let codes = Codes::new(board);
-        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
-        let plan = super::super::Plan::new(recipe, None).unwrap();
-        let dir = std::env::temp_dir().join(format!("mmgen-fill-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let run = Run::create(&dir, plan, "mmgen", 1).unwrap();
+        let (dir, run) = exact_run(board, "mmgen-fill");
         let knuth = tree_of(&codes, StrategyKind::Knuth, None);
         let opens = knuth.first_guess();
         let (whole, parts) = (knuth.total(), below(&knuth));
@@ -292,11 +299,7 @@ mod tests {
     fn a_split_s_best_guess_so_far_plays_its_item_where_it_is_cheaper() {
         let board = Board::new(3, 4, true).unwrap();
         let codes = Codes::new(board);
-        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
-        let plan = super::super::Plan::new(recipe, None).unwrap();
-        let dir = std::env::temp_dir().join(format!("mmgen-fill-split-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let run = Run::create(&dir, plan, "mmgen", 1).unwrap();
+        let (dir, run) = exact_run(board, "mmgen-fill-split");
         let fill = || tree_of(&codes, StrategyKind::Knuth, None);
         let opens = fill().first_guess();
         let parts = below(&fill());

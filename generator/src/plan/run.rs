@@ -934,7 +934,6 @@ fn named(path: &Path) -> Option<(u64, u32)> {
     Some((bytes, u32::from_le_bytes(crc)))
 }
 
-/// The top with the items' subtrees put in their places.
 /// What the items read cost as far as they are done (a missing one at least 0).
 fn done_costs(outcomes: &[Option<Outcome>]) -> Vec<Cost> {
     (outcomes.iter())
@@ -952,6 +951,7 @@ pub(super) fn trees_of(outcomes: Vec<Option<Outcome>>) -> Vec<Option<Subtree>> {
         .collect()
 }
 
+/// The top with the items' subtrees put in their places.
 fn assemble(top: &Top, subtrees: &mut [Option<Subtree>]) -> Result<Subtree, String> {
     Ok(match top {
         Top::Leaf(code) => Subtree::Leaf(*code),
