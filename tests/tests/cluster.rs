@@ -284,6 +284,17 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
     assert_eq!(plan["certificate"], true);
     let fresh = status(&run);
     assert_eq!(fresh["best_total"], serde_json::Value::Null);
+    // No item done: no time left projected (an exact item's time grows far faster
+    // than its secrets, so it is fitted to items done, plan::projection).
+    assert!(
+        fresh["projection"].is_null() && fresh["seconds_left"].is_null(),
+        "{fresh}"
+    );
+    let text = ok("mmgen", &["status", "--dir", run.to_str().unwrap()]);
+    assert!(
+        text.contains("time left    not projected until three items"),
+        "{text}"
+    );
     // Each first guess with its items, none done, each open while its floor is
     // not above the heuristic's total; their items are all the plan's.
     let firsts = fresh["first_guesses"].as_array().unwrap();

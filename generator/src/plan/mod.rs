@@ -30,12 +30,14 @@ mod floors;
 mod item;
 mod json;
 mod known;
+mod projection;
 mod run;
 mod slurm;
 
 pub use exact::{Cost, First, Standing, NEVER};
 pub use fill::{Filled, Tally};
 pub use known::FILE as KNOWN_TREE;
+pub use projection::{project, Projection};
 pub use run::{Built, Run, Status};
 
 use crate::codes::Codes;

@@ -122,6 +122,8 @@ pub struct Status {
     pub damaged: Vec<usize>,
     /// Seconds the done items took to build.
     pub seconds: f64,
+    /// Each item done's secrets and the seconds it took to build, in item order.
+    pub times: Vec<(u32, f64)>,
     /// Secrets in the items not done.
     pub secrets_left: u64,
     /// Secrets in the done items.
@@ -677,6 +679,7 @@ impl Run {
                 Ok(Some(solved)) => {
                     status.done.push(index);
                     status.seconds += solved.seconds;
+                    status.times.push((item.secrets, solved.seconds));
                     status.secrets_done += secrets;
                 }
                 Ok(None) => status.missing.push(index),

@@ -4,7 +4,9 @@
 use crate::args::{first_guess, pool, BoardArgs};
 use generator::estimate;
 use generator::output::{certificate_target, check_target, write_tree_file};
-use generator::plan::{array_tasks, task_items, Cost, First, Plan, Recipe, Run, Status};
+use generator::plan::{
+    array_tasks, project, task_items, Cost, First, Plan, Projection, Recipe, Run, Status,
+};
 use generator::strategy::{Proof, Standing, DEFAULT_CACHE_MIB};
 use generator::Counters;
 use lookup::cli::{Failure, Outcome};
@@ -405,6 +407,36 @@ fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, F
     Ok(cut.unwrap_or(asked))
 }
 
+/// What `mmgen status` says of an exact plan's time left: its projection from the
+/// items done, said to be one, or why there is none yet.
+fn projected_left(projected: Option<Projection>) -> String {
+    let Some(p) = projected else {
+        // On 4x12, a class of 4,096 secrets took 18 s and one of 6,944 was not done
+        // after 25 minutes: the rate of the secrets done says nothing of those left.
+        return "not projected until three items of different sizes have taken a second \
+                or more each (an exact item's search grows far faster than its secrets)"
+            .into();
+    };
+    let time = match p.seconds {
+        s if s >= 3600.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{s:.0} s"),
+    };
+    let beyond = match p.beyond {
+        (0, _) => String::new(),
+        (n, s) => format!(
+            ", {:.0}% of it for the {n} items left larger than any in the fit",
+            100.0 * s / p.seconds
+        ),
+    };
+    format!(
+        "about {time} of one core, projected: each item left of a first guess still open \
+         searched in full, its time the power of its secrets fitted to the {} items done \
+         that took a second or more (n^{:.2}; they lie within {:.1} times of the fit){beyond}; \
+         a budget stops an item early, and a first guess settled on the way leaves its items out",
+        p.fitted, p.exponent, p.spread
+    )
+}
+
 pub fn status(args: &StatusArgs) -> Outcome {
     let dir = match (&args.dir, &args.checkpoint) {
         (_, Some(checkpoint)) => {
@@ -454,6 +486,19 @@ pub fn status(args: &StatusArgs) -> Outcome {
         .flat_map(|s| s.firsts.iter().filter(|f| !f.open))
         .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
         .count();
+    // An exact plan's time left, projected from the items done (plan::projection)
+    // over the items left of first guesses still open.
+    let projection = standing.map(|s| {
+        let left: Vec<u32> = (s.firsts.iter().filter(|f| f.open))
+            .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
+            .map(|&i| run.plan.items[i].secrets)
+            .collect();
+        project(&status.times, &left)
+    });
+    let seconds_left = match &projection {
+        Some(projected) => projected.as_ref().map(|p| p.seconds),
+        None => status.seconds_left(),
+    };
     if args.json {
         let json = serde_json::json!({
             "jobs": status.jobs,
@@ -463,7 +508,12 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "missing_items": status.missing,
             "damaged_items": status.damaged,
             "seconds": status.seconds,
-            "seconds_left": status.seconds_left(),
+            "seconds_left": seconds_left,
+            "projection": projection.flatten().map(|p| serde_json::json!({
+                "fitted": p.fitted,
+                "exponent": p.exponent,
+                "spread": p.spread,
+            })),
             "to_solve": to_solve.len(),
             "to_solve_secrets": to_solve_secrets,
             "to_solve_largest": to_solve.first(),
@@ -549,28 +599,30 @@ pub fn status(args: &StatusArgs) -> Outcome {
         Some(_) => "--into PARENT",
         None => "--out FILE",
     };
-    match status.seconds_left() {
-        _ if status.missing.is_empty() && status.damaged.is_empty() => writeln!(
+    let without_slurm = format!(
+        "without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
+    );
+    if status.missing.is_empty() && status.damaged.is_empty() {
+        writeln!(
             out,
             "all done     only the merge is left: mmgen merge --dir {dir} {merge}"
-        )?,
-        // On 4x12, a class of 4,096 secrets took 18 s and one of 6,944 was not done
-        // after 25 minutes: the rate of the items done says nothing of those left.
-        _ if standing.is_some() => writeln!(
+        )?;
+    } else if let Some(projected) = projection {
+        writeln!(
             out,
-            "time left    not estimated: an exact item's search grows far faster than its secrets; \
-             without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
-        )?,
-        Some(left) => writeln!(
+            "time left    {}; {without_slurm}",
+            projected_left(projected)
+        )?;
+    } else if let Some(left) = seconds_left {
+        writeln!(
             out,
-            "time left    about {left:.1} s of work, at the rate of the items done; \
-             without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
-        )?,
-        None => writeln!(
+            "time left    about {left:.1} s of work, at the rate of the items done; {without_slurm}"
+        )?;
+    } else {
+        writeln!(
             out,
-            "time left    unknown until an item is done; \
-             without Slurm: mmgen status --dir {dir} --todo | xargs -n 1 -P 2 mmgen solve-class --dir {dir}"
-        )?,
+            "time left    unknown until an item is done; {without_slurm}"
+        )?;
     }
     if let Some(&largest) = to_solve.first() {
         let big = to_solve.iter().filter(|&&n| n >= 1000).count();
