@@ -65,6 +65,13 @@ impl Parts {
         Ok(Parts { parts })
     }
 
+    /// How many facts held in the part named `named` (its size and CRC-32), if
+    /// its check is recorded here.
+    pub fn facts_of(&self, named: (u64, u32)) -> Option<u64> {
+        let part = self.parts.iter().find(|p| (p.bytes, p.crc) == named)?;
+        Some(part.facts)
+    }
+
     /// Whether the premise `fact` (its head, naming the part `named`) of a
     /// certificate with `header` is the last fact of a part recorded here, of the
     /// same board and rules; else what is wrong.

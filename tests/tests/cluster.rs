@@ -451,6 +451,20 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
         }
     }
     assert!(parts.len() > 40, "{}", parts.len());
+    // A part checked again with its check recorded (a campaign cut off between the
+    // check and keeping the item, say) is not checked twice, nor recorded twice.
+    let recorded = std::fs::read_to_string(&ledger).unwrap();
+    let again: Vec<String> = (parts.iter())
+        .map(|p| ok("mmcheck", &["--parts", ledger_arg, p.to_str().unwrap()]))
+        .collect();
+    assert!(
+        again.iter().any(
+            |said| said.contains("facts held when its check was recorded in")
+                && said.contains("not checked again")
+        ),
+        "{again:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&ledger).unwrap(), recorded);
     // A part proves no tree.
     let (t, part) = (tree.to_str().unwrap(), parts[0].to_str().unwrap());
     let err = fails("mmcheck", &[t, part]);
