@@ -1237,8 +1237,29 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     let part = dir.join("work/c46/items/3.mmc");
     std::fs::copy(plan.join("items/3.mmc"), &part).unwrap();
     std::fs::copy(plan.join("items/3.item"), dir.join("work/c46/items/3.item")).unwrap();
-    // Item 3's part was being checked when the session ended: the check goes on
-    // from the record it left (here, one that got to the end).
+    // The first campaign recorded item 3's part in the work folder's ledger, so a
+    // check there says it held without checking it again, naming it.
+    let work_ledger = dir.join("work/c46/parts.txt");
+    let (ledger_arg, part_arg) = (work_ledger.to_str().unwrap(), part.to_str().unwrap());
+    let said = ok("mmcheck", &["--parts", ledger_arg, part_arg]);
+    let named = said
+        .split("(the same ")
+        .nth(1)
+        .and_then(|s| s.split_once(')'));
+    let (bytes, crc) = (named.and_then(|(n, _)| n.split_once(" bytes, CRC-32 ")))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(said.ends_with("not checked again\n"), "{said}");
+    // Item 3's part was being checked when the session ended (so its line is not
+    // in the ledger): the check goes on from the record it left (here, one that
+    // got to the end).
+    let line = format!("part {bytes} {crc} ");
+    let recorded = std::fs::read_to_string(&work_ledger).unwrap();
+    let without: String = (recorded.lines())
+        .filter(|l| !l.starts_with(&line))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(without.lines().count() + 1, recorded.lines().count());
+    std::fs::write(&work_ledger, without).unwrap();
     let record = dir.join("work/c46/items/3.checked");
     ok(
         "mmcheck",
@@ -1311,9 +1332,9 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     );
     assert!(mended.contains("optimal: total 5625, proven"), "{mended}");
     assert!(!part.exists() && items(&kept) == jobs);
-    assert!(std::fs::read_to_string(kept.join("parts.txt"))
-        .unwrap()
-        .starts_with(&ledger));
+    // The ledger kept lost no line (item 3's came back at its end).
+    let now = std::fs::read_to_string(kept.join("parts.txt")).unwrap();
+    assert!(ledger.lines().all(|l| now.lines().any(|m| m == l)), "{now}");
     // Another machine: the work folder gone, and some items not kept (a session
     // cut off before they were copied back). Only those are solved again, and the
     // tree is the single run's, proven from the kept ledger and the new lines.
@@ -1353,9 +1374,8 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
         std::fs::read(tree).unwrap()
             == std::fs::read(root().join("trees/optimal-4x6.mmt")).unwrap()
     );
-    assert!(std::fs::read_to_string(kept.join("parts.txt"))
-        .unwrap()
-        .starts_with(&ledger));
+    let now = std::fs::read_to_string(kept.join("parts.txt")).unwrap();
+    assert!(ledger.lines().all(|l| now.lines().any(|m| m == l)), "{now}");
 }
 
 /// Replaces `kept`'s floors (4x6's) by the part a run cut off would leave: the
