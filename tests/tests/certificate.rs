@@ -613,6 +613,26 @@ fn a_certified_proof_interrupted_twice_resumes_and_its_certificate_checks() {
     assert!(err.contains("saved without a certificate"), "{err}");
 }
 
+/// A check records how far it got every 10,000 facts (besides its end), so that
+/// one cut off loses at most that many: 4x8's certificate holds 17,129.
+#[test]
+fn a_check_records_how_far_it_got_every_ten_thousand_facts() {
+    let dir = scratch("certificate_record_every");
+    let record = dir.join("progress");
+    let cert = root().join("trees/optimal-4x8.mmc");
+    let [record_arg, cert_arg] = [&record, &cert].map(|p| p.to_str().unwrap());
+    ok("mmcheck", &["--resume", record_arg, cert_arg]);
+    let recorded = std::fs::read_to_string(&record).unwrap();
+    let facts: Vec<u64> = (recorded.lines())
+        .map(|l| {
+            let n = l.strip_prefix("mmcheck progress: the first ");
+            n.and_then(|n| n.split(' ').next()?.parse().ok())
+                .unwrap_or_else(|| panic!("{recorded}"))
+        })
+        .collect();
+    assert_eq!(facts, [10_000, 17_129], "{recorded}");
+}
+
 #[test]
 fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
     let dir = scratch("certificate_resume_check");
