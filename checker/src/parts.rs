@@ -72,6 +72,12 @@ impl Parts {
         Some(part.facts)
     }
 
+    /// Whether a part of `bytes` bytes is recorded here: only then is a file's
+    /// CRC-32 (a pass over it) worth working out to look it up.
+    pub fn any_of_size(&self, bytes: u64) -> bool {
+        self.parts.iter().any(|p| p.bytes == bytes)
+    }
+
     /// Whether the premise `fact` (its head, naming the part `named`) of a
     /// certificate with `header` is the last fact of a part recorded here, of the
     /// same board and rules; else what is wrong.

@@ -120,14 +120,10 @@ pub struct Status {
     pub done: Vec<usize>,
     pub missing: Vec<usize>,
     pub damaged: Vec<usize>,
-    /// Seconds the done items took to build.
-    pub seconds: f64,
     /// Each item done's secrets and the seconds it took to build, in item order.
     pub times: Vec<(u32, f64)>,
     /// Secrets in the items not done.
     pub secrets_left: u64,
-    /// Secrets in the done items.
-    pub secrets_done: u64,
     /// Exact plans: where the proof stands.
     pub standing: Option<Standing>,
     /// The items not done that are split a level deeper ([`Run::split`]), each
@@ -139,11 +135,17 @@ pub struct Status {
 }
 
 impl Status {
+    /// Seconds the done items took to build.
+    pub fn seconds(&self) -> f64 {
+        // From 0.0 (a sum of no f64 is -0.0, which would print as such).
+        (self.times.iter()).fold(0.0, |sum, &(_, seconds)| sum + seconds)
+    }
+
     /// Seconds the items not done should take, at the rate of those done: `None`
     /// before any is done.
     pub fn seconds_left(&self) -> Option<f64> {
-        (self.secrets_done > 0)
-            .then(|| self.seconds / self.secrets_done as f64 * self.secrets_left as f64)
+        let secrets_done: u64 = self.times.iter().map(|&(n, _)| u64::from(n)).sum();
+        (secrets_done > 0).then(|| self.seconds() / secrets_done as f64 * self.secrets_left as f64)
     }
 
     /// Whether item `index` is still to solve here: not done (missing or damaged)
@@ -678,9 +680,7 @@ impl Run {
             match &read {
                 Ok(Some(solved)) => {
                     status.done.push(index);
-                    status.seconds += solved.seconds;
                     status.times.push((item.secrets, solved.seconds));
-                    status.secrets_done += secrets;
                 }
                 Ok(None) => status.missing.push(index),
                 Err(()) => status.damaged.push(index),
@@ -739,7 +739,7 @@ impl Run {
             Top::Cheapest(options) => &options[exact::cheapest(&self.plan, options, &known)?],
             top => top,
         };
-        Ok((assemble(top, &mut subtrees)?, status.seconds))
+        Ok((assemble(top, &mut subtrees)?, status.seconds()))
     }
 
     /// The tree of the first of the cheapest of an exact plan's guesses costed in
@@ -828,7 +828,7 @@ impl Run {
             return Ok(None);
         };
         let floor = standing.floor;
-        Ok((floor >= cap).then_some((Outcome::AtLeast(floor), status.seconds)))
+        Ok((floor >= cap).then_some((Outcome::AtLeast(floor), status.seconds())))
     }
 }
 

@@ -507,7 +507,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "damaged": status.damaged.len(),
             "missing_items": status.missing,
             "damaged_items": status.damaged,
-            "seconds": status.seconds,
+            "seconds": status.seconds(),
             "seconds_left": seconds_left,
             "projection": projection.flatten().map(|p| serde_json::json!({
                 "fitted": p.fitted,
@@ -592,7 +592,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     writeln!(
         out,
         "time spent   {:.1} s (summed over the items)",
-        status.seconds
+        status.seconds()
     )?;
     let dir = dir.display();
     let merge = match run.plan.within {
