@@ -9,6 +9,13 @@
 //! save included) leaves the previous checkpoint or the new one whole; the
 //! temporary file a killed save leaves is removed by the next run.
 //!
+//! Beside it, `seconds` says how long the runs that saved it searched, up to their
+//! last save: a run resumed from it counts them with its own, so a work item
+//! records the time its whole search took (`mmgen status` fits its projection
+//! to those times), less what was searched after the last save and searched
+//! again. A run cut off between writing the checkpoint and `seconds` leaves the
+//! count of the save before: short by one period at most.
+//!
 //! Also read without resuming: its board, its facts' count and where the proof
 //! stood at the save, and how far each first guess's classes were solved
 //! (`mmgen status --checkpoint`).
@@ -26,6 +33,12 @@ pub fn file(dir: &Path) -> PathBuf {
     dir.join("checkpoint.mmc")
 }
 
+/// The file in `dir` that says how long the runs that saved its checkpoint
+/// searched, in seconds (text).
+fn seconds_file(dir: &Path) -> PathBuf {
+    dir.join("seconds")
+}
+
 /// What a run loaded from its checkpoint (nothing on a first run).
 #[derive(Clone, Copy, Debug)]
 pub struct Resumed {
@@ -35,6 +48,9 @@ pub struct Resumed {
     pub bytes: u64,
     /// Reading and loading it.
     pub took: Duration,
+    /// How long the runs before searched, up to the last save that recorded it
+    /// (0 if none did: a first run, or a checkpoint of a build before 2026-12-01).
+    pub seconds: f64,
 }
 
 /// Loads the checkpoint in `dir` into `strategy`, if there is one. A damaged or
@@ -50,25 +66,47 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     let sets = sets.map_err(|e| format!("{}: {e}", path.display()))?;
+    let seconds = match sets {
+        0 => 0.0,
+        _ => seconds_before(dir)?,
+    };
     Ok(Resumed {
         sets,
         bytes,
         took: started.elapsed(),
+        seconds,
     })
 }
 
-/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`):
-/// gigabytes each on a long proof. A run that could not remove one goes on.
+/// What `seconds` in `dir` says (0 if there is none).
+fn seconds_before(dir: &Path) -> Result<f64, String> {
+    let path = seconds_file(dir);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0.0),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(seconds),
+        _ => Err(format!(
+            "{}: not a number of seconds (it says how long the runs before searched; \
+             remove it to count from this run)",
+            path.display()
+        )),
+    }
+}
+
+/// Removes the temporary files of saves that were killed (`checkpoint.mmc.tmp-HOST-PID`,
+/// gigabytes each on a long proof, and `seconds.tmp-HOST-PID`). A run that could
+/// not remove one goes on.
 fn remove_killed_saves(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        if entry
-            .file_name()
-            .to_string_lossy()
-            .starts_with("checkpoint.mmc.tmp-")
-        {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("checkpoint.mmc.tmp-") || name.starts_with("seconds.tmp-") {
             let _ = std::fs::remove_file(entry.path());
         }
     }
@@ -86,8 +124,9 @@ pub struct Saved {
 }
 
 /// Saves `strategy`'s checkpoint into `dir` ([`lookup::replace`]: whole or not
-/// at all), streamed into the file; `None` for strategies without one.
-pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String> {
+/// at all), streamed into the file, then `seconds`, how long the search has
+/// taken by now in all its runs; `None` for strategies without one.
+pub fn save(strategy: &dyn Strategy, dir: &Path, seconds: f64) -> Result<Option<Saved>, String> {
     if !strategy.keeps_checkpoints() {
         return Ok(None);
     }
@@ -102,16 +141,20 @@ pub fn save(strategy: &dyn Strategy, dir: &Path) -> Result<Option<Saved>, String
         taken = Some(checkpoint);
         Ok(bytes)
     });
-    match (written, taken) {
-        (Ok(bytes), Some(checkpoint)) => Ok(Some(Saved {
+    let saved = match (written, taken) {
+        (Ok(bytes), Some(checkpoint)) => Saved {
             sets_bytes: bytes,
             took: started.elapsed(),
             longest_pause: checkpoint.longest_pause,
             locked: checkpoint.locked,
-        })),
-        (Err(e), _) => Err(format!("{}: {e}", path.display())),
-        (Ok(_), None) => Err(format!("{}: no checkpoint taken", path.display())),
-    }
+        },
+        (Err(e), _) => return Err(format!("{}: {e}", path.display())),
+        (Ok(_), None) => return Err(format!("{}: no checkpoint taken", path.display())),
+    };
+    let path = seconds_file(dir);
+    lookup::replace::bytes(&path, format!("{seconds:.3}\n").as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(saved))
 }
 
 /// The certificate of a proof that keeps its checkpoints in `dir`, to be renamed

@@ -44,6 +44,73 @@ fn a_proof_interrupted_twice_resumes_to_the_same_bytes() {
     assert_eq!(report["proven"], true);
 }
 
+/// A run resumed from a checkpoint counts the time of the runs before it, up to
+/// their last save, as the folder's `seconds` says, and its own saves write it
+/// (here its last, after its search); one that does not say a time is refused.
+#[test]
+fn a_resumed_proof_counts_the_runs_before() {
+    let dir = scratch("checkpoint_seconds");
+    let ck = dir.join("ck");
+    let out = dir.join("t.mmt");
+    let args = |out: &std::path::Path| {
+        let mut args: Vec<String> = PROOF.map(String::from).to_vec();
+        args.extend(["--checkpoint", ck.to_str().unwrap(), "--json", "--force"].map(String::from));
+        args.extend(["--out".into(), out.to_str().unwrap().into()]);
+        args
+    };
+    let first = run(
+        "mmgen",
+        &args(&out).iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert!(first.status.success());
+    let report = json(&String::from_utf8_lossy(&first.stdout));
+    // A first run: nothing before it.
+    assert!(report["seconds_in_all"].is_null(), "{report}");
+    let seconds_file = ck.join("seconds");
+    let written: f64 = (std::fs::read_to_string(&seconds_file)
+        .unwrap()
+        .trim()
+        .parse())
+    .unwrap();
+    let took = report["generation_ms"].as_f64().unwrap() / 1000.0;
+    assert!(written > 0.0 && written <= took, "{written} {took}");
+    // Resumed (its checkpoint holds the whole proof), after runs said to have
+    // searched 1000.25 s: that and its own time.
+    std::fs::write(&seconds_file, "1000.25\n").unwrap();
+    let again = run(
+        "mmgen",
+        &args(&out).iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert!(again.status.success());
+    let report = json(&String::from_utf8_lossy(&again.stdout));
+    let took = report["generation_ms"].as_f64().unwrap() / 1000.0;
+    let in_all = report["seconds_in_all"].as_f64().unwrap();
+    assert!((in_all - 1000.25 - took).abs() < 1e-6, "{report}");
+    let written: f64 = (std::fs::read_to_string(&seconds_file)
+        .unwrap()
+        .trim()
+        .parse())
+    .unwrap();
+    assert!(
+        (1000.25..=in_all + 1e-3).contains(&written),
+        "{written} {report}"
+    );
+    // A time that is no time: a one-line error naming the file, the tree kept.
+    std::fs::write(&seconds_file, "soon\n").unwrap();
+    let kept = std::fs::read(&out).unwrap();
+    let failed = run(
+        "mmgen",
+        &args(&out).iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let err = String::from_utf8_lossy(&failed.stderr);
+    assert!(!failed.status.success(), "{err}");
+    assert!(
+        err.contains("seconds: not a number of seconds") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(std::fs::read(&out).unwrap() == kept);
+}
+
 #[test]
 fn a_logged_proof_shows_its_gap_closing() {
     // Not a terminal: a line per checkpoint on where the proof stands.
@@ -419,8 +486,9 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
 /// `kill -9` at random moments, at least 20 times, saves included: the proof saves
 /// all the time (a save every millisecond), so many kills land in one, and a save
 /// written in place instead of through a rename fails this test. No run ever finds
-/// its checkpoint damaged, the temporary files of killed saves are cleared, and the
-/// run left to finish writes the uninterrupted run's bytes.
+/// its checkpoint damaged, the temporary files of killed saves are cleared (the
+/// checkpoint's and its `seconds`'), and the run left to finish writes the
+/// uninterrupted run's bytes.
 #[test]
 fn a_proof_killed_at_random_moments_resumes_to_the_same_bytes() {
     let dir = scratch("checkpoint_kill_loop");
@@ -481,7 +549,9 @@ fn a_proof_killed_at_random_moments_resumes_to_the_same_bytes() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(left, ["checkpoint.mmc"]);
+    let mut left = left;
+    left.sort();
+    assert_eq!(left, ["checkpoint.mmc", "seconds"]);
 }
 
 /// A run that reports no progress works out no floors, so its checkpoints keep

@@ -698,6 +698,9 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     // The certificate as the run finished it: what followed the save, then its end.
     bytes.extend([0, 1, 2, 3]);
     std::fs::write(&finished, &bytes).unwrap();
+    // The runs cut off searched this long by their last save, says the folder (set
+    // here, so that the count is known): the item records it with its last run's.
+    std::fs::write(saved.with_file_name("seconds"), "1000.25\n").unwrap();
     let out = common::run("mmgen", &args_str);
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),
@@ -710,7 +713,10 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         "{said}"
     );
     assert!(!items.join(format!("{largest}.checkpoint")).exists());
-    assert!(listed(&status(&run)).is_none());
+    let done = status(&run);
+    assert!(listed(&done).is_none());
+    let recorded = done["seconds"].as_f64().unwrap();
+    assert!((1000.25..1300.0).contains(&recorded), "{done}");
     // Each save says where the item's search stands: its positions (those of the
     // runs cut off too) and a floor for its class, never above what it costs.
     // Where it found a tree, that tree's total, never below the floor.

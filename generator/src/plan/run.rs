@@ -297,13 +297,15 @@ impl Run {
         let mut resumed = None;
         let (outcome, certificate) = match &work.builder {
             Builder::Exact(optimal) => {
-                self.solve_exact(work, optimal, index, counters, &mut resumed)?
+                self.solve_exact(work, optimal, index, counters, started, &mut resumed)?
             }
             Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
         };
+        // With the runs before, up to their last save: how long its whole search took.
+        let earlier = resumed.map_or(0.0, |r| r.seconds);
         let solved = Solved {
             outcome,
-            seconds: started.elapsed().as_secs_f64(),
+            seconds: earlier + started.elapsed().as_secs_f64(),
             certificate,
         };
         let bytes = item::encode(self.id, index as u32, &solved);
@@ -343,6 +345,7 @@ impl Run {
         optimal: &Optimal,
         index: usize,
         counters: &Counters,
+        started: Instant,
         resumed: &mut Option<Resumed>,
     ) -> Result<(Outcome, Option<Part>), String> {
         let item = &self.plan.items[index];
@@ -383,6 +386,7 @@ impl Run {
             Some((every, dir)) => {
                 let loaded = checkpoint::resume(optimal, dir)?;
                 *resumed = (loaded.sets > 0).then_some(loaded);
+                let seconds = || loaded.seconds + started.elapsed().as_secs_f64();
                 // Saved every so often while the item is searched (a failed save
                 // keeps the one before); a save taken after the class's own fact
                 // leaves that fact last in its certificate, as a run from nothing
@@ -402,7 +406,7 @@ impl Run {
                         checkpoint::every((*every).min(self.budget_every), &done, || {
                             if saved_at.elapsed() >= *every {
                                 saved_at = Instant::now();
-                                let saved = checkpoint::save(optimal, dir).is_ok();
+                                let saved = checkpoint::save(optimal, dir, seconds()).is_ok();
                                 if let (true, Some(report)) = (saved, &self.on_save) {
                                     // The class's floor is the plan's where that
                                     // is higher than its search's so far.

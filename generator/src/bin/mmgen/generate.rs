@@ -118,6 +118,9 @@ pub fn run(args: &Args) -> Outcome {
     let period = Duration::from_secs_f64(args.search.checkpoint_every.unwrap_or(60.0));
     let first_best = args.search.first_best();
     let started = Instant::now();
+    // How long the search has taken, with the runs before up to their last save.
+    let before = resumed.map_or(0.0, |r| r.seconds);
+    let seconds = move || before + started.elapsed().as_secs_f64();
     let counters = Counters {
         stop: generator::Stop::at(options.stop),
         ..Counters::default()
@@ -153,7 +156,7 @@ pub fn run(args: &Args) -> Outcome {
             let log = !std::io::stderr().is_terminal();
             let start = Instant::now();
             scope.spawn(move || {
-                every(period, done, || match checkpoint::save(strategy, dir) {
+                every(period, done, || match checkpoint::save(strategy, dir, seconds()) {
                     Ok(Some(saved)) if log => eprintln!(
                         "{} checkpoint saved: {:.1} MB in {:.2} s; the search paused {:.1} ms at most (the cache was read for {:.2} s)",
                         clock(start.elapsed()),
@@ -194,7 +197,7 @@ pub fn run(args: &Args) -> Outcome {
     // A certified checkpoint records where its certificate stands: saved before the
     // certificate is finished.
     if let (Some(dir), Ok(_)) = (&args.search.checkpoint, &tree) {
-        checkpoint::save(strategy.as_ref(), dir)?;
+        checkpoint::save(strategy.as_ref(), dir, seconds())?;
     }
     let certificate = finish_certificate(args, strategy.as_ref(), &tree)?;
     let (tree, tried) = tree?;
@@ -794,6 +797,8 @@ fn print_report(
         .ok_or("no first guess")?;
     let summary = Summary::new(board, &tree.meta, first, bytes);
     let millis = elapsed.as_secs_f64() * 1000.0;
+    // With the runs before, up to their last save, where they recorded it.
+    let in_all = (resumed.filter(|r| r.seconds > 0.0)).map(|r| r.seconds + elapsed.as_secs_f64());
     let mut out = std::io::stdout().lock();
     let tried: Option<Vec<(String, u64, u32)>> = tried.as_ref().map(|tried| {
         let code = |g| board.code(g).map(|c| board.display(c).to_string());
@@ -811,6 +816,7 @@ fn print_report(
             "peak_memory_bytes": peak_memory(),
             "resumed_sets": resumed.map(|r| r.sets),
             "resume_seconds": resumed.map(|r| r.took.as_secs_f64()),
+            "seconds_in_all": in_all,
             "search_tree_total": searched_total,
             "certificate_facts": certificate.as_ref().map(|c| c.facts),
             "certificate_bytes": certificate.as_ref().map(|c| c.bytes),
@@ -826,7 +832,13 @@ fn print_report(
         return Ok(());
     }
     writeln!(out, "{summary}")?;
-    writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?;
+    match in_all {
+        Some(all) => writeln!(
+            out,
+            "time         {millis:.1} ms ({scorings} scorings); {all:.1} s in all, with the runs before up to their last save"
+        )?,
+        None => writeln!(out, "time         {millis:.1} ms ({scorings} scorings)")?,
+    }
     if let Some(searched) = searched {
         writeln!(out, "searched     {searched} positions (exact search)")?;
     }
