@@ -994,6 +994,9 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     assert_eq!(splits["item"], 2, "{seen}");
     assert_eq!(splits["done"], after["jobs"], "{seen}");
     assert_eq!(splits["least_total"], after["best_total"], "{seen}");
+    // Its time left is its own status's: a projection from its items done, or
+    // none while too few of them took a second or more.
+    assert_eq!(splits["seconds_left"], after["seconds_left"], "{seen}");
     let least = |s: &serde_json::Value| s["first_guesses"][0]["least_total"].as_u64().unwrap();
     assert!(least(&seen) > least(&before), "{before}\n{seen}");
     assert_eq!(before["first_guesses"][1], seen["first_guesses"][1]);

@@ -7,6 +7,7 @@ use super::floors;
 use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
 use super::known;
+use super::projection::{project, Projection};
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::checkpoint::{self, Done, Resumed};
@@ -608,6 +609,19 @@ impl Run {
     pub fn split(&self, index: usize) -> Option<Run> {
         let split = Run::open(&self.split_dir(index)).ok()?;
         (split.split_of(self) == Some(index)).then_some(split)
+    }
+
+    /// An exact plan's time left, projected from its items done
+    /// ([`super::project`]) over the items left of first guesses still open (not
+    /// those split a level deeper: each split projects its own): `None` for other
+    /// plans, `Some(None)` until enough items are done to fit.
+    pub fn projection(&self, status: &Status) -> Option<Option<Projection>> {
+        let standing = status.standing.as_ref()?;
+        let left: Vec<u32> = (standing.firsts.iter().filter(|f| f.open))
+            .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
+            .map(|&i| self.plan.items[i].secrets)
+            .collect();
+        Some(project(&status.times, &left))
     }
 
     /// Where item `index`'s split is made: `RUN/within-INDEX`.

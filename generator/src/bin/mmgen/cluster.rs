@@ -5,7 +5,7 @@ use crate::args::{first_guess, pool, BoardArgs};
 use generator::estimate;
 use generator::output::{certificate_target, check_target, write_tree_file};
 use generator::plan::{
-    array_tasks, project, task_items, Cost, First, Plan, Projection, Recipe, Run, Status,
+    array_tasks, task_items, Cost, First, Plan, Projection, Recipe, Run, Status,
 };
 use generator::strategy::{Proof, Standing, DEFAULT_CACHE_MIB};
 use generator::Counters;
@@ -407,6 +407,14 @@ fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, F
     Ok(cut.unwrap_or(asked))
 }
 
+/// A time as `mmgen status` says it: in hours from an hour on, else in seconds.
+fn hours(seconds: f64) -> String {
+    match seconds {
+        s if s >= 3600.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{s:.0} s"),
+    }
+}
+
 /// What `mmgen status` says of an exact plan's time left: its projection from the
 /// items done, said to be one, or why there is none yet.
 fn projected_left(projected: Option<Projection>) -> String {
@@ -417,10 +425,7 @@ fn projected_left(projected: Option<Projection>) -> String {
                 or more each (an exact item's search grows far faster than its secrets)"
             .into();
     };
-    let time = match p.seconds {
-        s if s >= 3600.0 => format!("{:.1} h", s / 3600.0),
-        s => format!("{s:.0} s"),
-    };
+    let time = hours(p.seconds);
     let beyond = match p.beyond {
         (0, _) => String::new(),
         (n, s) => format!(
@@ -486,15 +491,12 @@ pub fn status(args: &StatusArgs) -> Outcome {
         .flat_map(|s| s.firsts.iter().filter(|f| !f.open))
         .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
         .count();
-    // An exact plan's time left, projected from the items done (plan::projection)
-    // over the items left of first guesses still open.
-    let projection = standing.map(|s| {
-        let left: Vec<u32> = (s.firsts.iter().filter(|f| f.open))
-            .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
-            .map(|&i| run.plan.items[i].secrets)
-            .collect();
-        project(&status.times, &left)
-    });
+    let projection = run.projection(&status);
+    // Each split's own, from its items done (a split is a plan of its own).
+    let split_left = |item: usize, split: &Status| -> Option<f64> {
+        let projected = run.split(item)?.projection(split)??;
+        Some(projected.seconds)
+    };
     let seconds_left = match &projection {
         Some(projected) => projected.as_ref().map(|p| p.seconds),
         None => status.seconds_left(),
@@ -558,6 +560,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "items": split.jobs,
                     "done": split.done.len(),
                     "least_total": least(split),
+                    "seconds_left": split_left(*item, split),
                 }))
                 .collect::<Vec<_>>(),
         });
@@ -608,9 +611,15 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "all done     only the merge is left: mmgen merge --dir {dir} {merge}"
         )?;
     } else if let Some(projected) = projection {
+        let splits = match status.splits.is_empty() {
+            true => "",
+            false => {
+                " (besides the items split a level deeper: each split's line below gives its own)"
+            }
+        };
         writeln!(
             out,
-            "time left    {}; {without_slurm}",
+            "time left    {}{splits}; {without_slurm}",
             projected_left(projected)
         )?;
     } else if let Some(left) = seconds_left {
@@ -739,9 +748,16 @@ pub fn status(args: &StatusArgs) -> Outcome {
     for (item, split) in &status.splits {
         let secrets = run.plan.items[*item].secrets;
         let at_least = least(split).map_or(String::new(), |f| format!(", its class at least {f}"));
+        let left = match split_left(*item, split) {
+            Some(seconds) => format!(
+                ", about {} of one core left by its own projection (its status says how)",
+                hours(seconds)
+            ),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "split        item {item}'s class of {secrets} secrets, in {}: {} of {} items done{at_least}; \
+            "split        item {item}'s class of {secrets} secrets, in {}: {} of {} items done{at_least}{left}; \
              once all are done: mmgen merge --dir {} --into {dir}",
             split_dir(*item),
             split.done.len(),
