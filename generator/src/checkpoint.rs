@@ -68,7 +68,7 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
     let sets = sets.map_err(|e| format!("{}: {e}", path.display()))?;
     let seconds = match sets {
         0 => 0.0,
-        _ => seconds_before(dir)?,
+        _ => recorded_seconds(dir)?.unwrap_or(0.0),
     };
     Ok(Resumed {
         sets,
@@ -78,16 +78,17 @@ pub fn resume(strategy: &dyn Strategy, dir: &Path) -> Result<Resumed, String> {
     })
 }
 
-/// What `seconds` in `dir` says (0 if there is none).
-fn seconds_before(dir: &Path) -> Result<f64, String> {
+/// How long the runs that saved the checkpoint in `dir` searched, as its
+/// `seconds` says (`None` if there is none).
+pub fn recorded_seconds(dir: &Path) -> Result<Option<f64>, String> {
     let path = seconds_file(dir);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0.0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(seconds),
+        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(Some(seconds)),
         _ => Err(format!(
             "{}: not a number of seconds (it says how long the runs before searched; \
              remove it to count from this run)",

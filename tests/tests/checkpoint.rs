@@ -276,10 +276,17 @@ fn a_logged_proof_shows_its_gap_closing() {
         (status["pegs"].as_u64(), status["colors"].as_u64()),
         (Some(4), Some(7))
     );
+    // And how long the runs searched together, as their saves wrote it.
+    let seconds = status["seconds_searched"].as_f64().unwrap();
+    assert!(seconds > 0.0, "{status}");
     let text = ok("mmgen", &["status", "--checkpoint", ck.to_str().unwrap()]);
+    let searched_line = format!(
+        "searched     {} positions in {seconds:.0} s, its runs together",
+        searched + more
+    );
     assert!(
         text.contains(": 4x7, ")
-            && text.contains(&format!("searched     {} positions", searched + more))
+            && text.contains(&searched_line)
             && text.contains("best total 11228, gap 0.00%: the least total, proven; what is left")
             && text.contains("1123 11228 (the best tree's)")
             && !text.contains("classes solved"),

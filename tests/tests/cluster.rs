@@ -651,17 +651,25 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
         let floor = shown["lower_bound"].as_u64().unwrap();
         assert!(best >= floor && best < u64::from(u32::MAX), "{shown}");
     }
-    // The run's status lists the item in progress, as its last save left it.
+    // The run's status lists the item in progress, as its last save left it,
+    // with how long its runs had searched by then, as the folder says (set here,
+    // so that the count is known).
+    std::fs::write(saved.with_file_name("seconds"), "1000.25\n").unwrap();
     let run_arg = run.to_str().unwrap();
     let shown = ok("mmgen", &["status", "--dir", run_arg]);
     let line = format!("in progress  item {largest}, its class of {secrets} secrets: ");
     assert!(shown.contains(&line), "{shown}");
+    assert!(
+        shown.contains(" min ago, after 1000 s of search"),
+        "{shown}"
+    );
     let listed = |status: &serde_json::Value| {
         let saves = status["in_progress"].as_array().unwrap().clone();
         (saves.into_iter()).find(|s| s["item"].as_u64() == Some(largest as u64))
     };
     let last = listed(&status(&run)).unwrap();
     assert!(last["positions"].as_u64().is_some(), "{last}");
+    assert_eq!(last["seconds_searched"].as_f64(), Some(1000.25), "{last}");
     // Its class's floor there is at least the plan's (floors.txt: "INDEX FLOOR").
     let floors = std::fs::read_to_string(run.join("floors.txt")).unwrap();
     let planned_floor: u64 = (floors.lines())
@@ -698,9 +706,8 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     // The certificate as the run finished it: what followed the save, then its end.
     bytes.extend([0, 1, 2, 3]);
     std::fs::write(&finished, &bytes).unwrap();
-    // The runs cut off searched this long by their last save, says the folder (set
-    // here, so that the count is known): the item records it with its last run's.
-    std::fs::write(saved.with_file_name("seconds"), "1000.25\n").unwrap();
+    // The item records the time of the runs cut off (1000.25 s, above) with its
+    // last run's.
     let out = common::run("mmgen", &args_str);
     let (said, saves) = (
         String::from_utf8_lossy(&out.stdout),

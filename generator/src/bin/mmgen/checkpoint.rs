@@ -31,6 +31,7 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
         false => generator::checkpoint::summary(opened),
     };
     let mut summary = summary.map_err(in_file)?;
+    let searched = generator::checkpoint::recorded_seconds(dir)?;
     // An item's class costs at least its floor in the plan too, if that is
     // higher, and so does each of its guesses.
     let least = planned.as_ref().and_then(|p| p.least);
@@ -56,6 +57,7 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
             "consistent_only": summary.candidates_only,
             "certified": summary.certified,
             "proven_sets": summary.sets,
+            "seconds_searched": searched,
             "positions_searched": standing.map(|s| s.earlier),
             "best_total": standing.and_then(|s| s.best),
             "best_first": standing.and_then(|s| s.best_first).and_then(code),
@@ -113,9 +115,10 @@ pub fn status(dir: &Path, json: bool, classes: bool) -> Outcome {
         )?;
         return Ok(());
     };
+    let time = searched.map_or(String::new(), |s| format!(" in {s:.0} s"));
     writeln!(
         out,
-        "searched     {} positions, its runs together up to this save",
+        "searched     {} positions{time}, its runs together up to this save",
         standing.earlier
     )?;
     if shown.is_none() {

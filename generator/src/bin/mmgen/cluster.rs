@@ -545,6 +545,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     Ok(saved) => serde_json::json!({
                         "item": item,
                         "seconds_since_save": saved.age,
+                        "seconds_searched": saved.searched,
                         "positions": saved.positions,
                         "least_total": saved.least(status.least.get(*item).copied()),
                         "best_second": saved.best.and_then(|(guess, _)| code(guess)),
@@ -785,6 +786,9 @@ pub fn status(args: &StatusArgs) -> Outcome {
 struct Saved {
     /// Seconds since the save.
     age: f64,
+    /// How long its search had taken by then, in all its runs (saves of a build
+    /// before 2026-12-01 do not say).
+    searched: Option<f64>,
     positions: u64,
     /// The least its class costs, as far as the search had proven.
     floor: Option<u32>,
@@ -816,8 +820,10 @@ impl Saved {
         let opened = std::fs::File::open(path).map_err(|e| in_file(e.to_string()))?;
         let summary = generator::checkpoint::summary(opened).map_err(in_file)?;
         let standing = summary.standing.as_ref();
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
         Ok(Saved {
             age: modified.elapsed().map_or(0.0, |d| d.as_secs_f64()),
+            searched: generator::checkpoint::recorded_seconds(dir)?,
             positions: standing.map_or(0, |s| s.earlier),
             floor: standing.filter(|s| !s.firsts.is_empty()).map(|s| s.floor),
             best: standing.and_then(|s| s.best_first.zip(s.best)),
@@ -830,8 +836,9 @@ impl Saved {
         (self.floor.map(u64::from).into_iter().chain(plan)).max()
     }
 
-    /// "878877 positions at its save 4 min ago; its class costs at least 24094;
-    /// at most 25036 (its guess 22536 costed in full)", the floor [`Saved::least`].
+    /// "878877 positions at its save 4 min ago, after 5.2 h of search; its class
+    /// costs at least 24094; at most 25036 (its guess 22536 costed in full)", the
+    /// floor [`Saved::least`].
     fn words(&self, board: Board, plan: Option<u64>) -> String {
         let floor = self.least(plan);
         let floor = floor.map_or(String::new(), |f| format!("; its class costs at least {f}"));
@@ -841,8 +848,10 @@ impl Saved {
             .map_or(String::new(), |(guess, total)| {
                 format!("; at most {total} (its guess {guess} costed in full)")
             });
+        let searched =
+            (self.searched).map_or(String::new(), |s| format!(", after {} of search", hours(s)));
         format!(
-            "{} positions at its save {:.0} min ago{floor}{best}",
+            "{} positions at its save {:.0} min ago{searched}{floor}{best}",
             self.positions,
             self.age / 60.0
         )
