@@ -716,7 +716,8 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     assert!(
         out.status.success()
             && said.contains(&format!("item {largest}: built ("))
-            && said.contains("going on from its checkpoint: "),
+            && said.contains("going on from its checkpoint: ")
+            && said.contains(", after 1000.25 s of search in the runs before)"),
         "{said}"
     );
     assert!(!items.join(format!("{largest}.checkpoint")).exists());

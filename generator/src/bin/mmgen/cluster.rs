@@ -327,12 +327,18 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             continue;
         };
         let resumed = match built.resumed {
-            Some(r) => format!(
-                ", going on from its checkpoint: {} proven sets, {:.1} MB, loaded in {:.2} s",
-                r.sets,
-                r.bytes as f64 / 1e6,
-                r.took.as_secs_f64()
-            ),
+            Some(r) => {
+                let before = match r.seconds {
+                    0.0 => String::new(),
+                    s => format!(", after {s:.2} s of search in the runs before"),
+                };
+                format!(
+                    ", going on from its checkpoint: {} proven sets, {:.1} MB, loaded in {:.2} s{before}",
+                    r.sets,
+                    r.bytes as f64 / 1e6,
+                    r.took.as_secs_f64()
+                )
+            }
             None => String::new(),
         };
         match built.positions {
