@@ -110,6 +110,21 @@ fn a_plan_solved_item_by_item_merges_into_the_single_run_s_bytes() {
         (Some(jobs as u64), Some(0))
     );
     assert_eq!(after["seconds_left"], 0.0);
+    // Each item's secrets and time, as the plan has them and adding up to the
+    // whole: what a projection is fitted to, there to check it by.
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let done = after["items_done"].as_array().unwrap();
+    assert_eq!(done.len(), jobs, "{after}");
+    let mut seconds = 0.0;
+    for (index, entry) in done.iter().enumerate() {
+        assert_eq!(entry["item"], index, "{after}");
+        assert_eq!(entry["secrets"], plan["items"][index]["secrets"], "{after}");
+        seconds += entry["seconds"].as_f64().unwrap();
+    }
+    assert!(
+        (seconds - after["seconds"].as_f64().unwrap()).abs() < 1e-6,
+        "{after}"
+    );
 
     let merged = dir.join("merged.mmt");
     merge(&run, &merged);

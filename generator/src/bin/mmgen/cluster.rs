@@ -442,9 +442,10 @@ fn projected_left(projected: Option<Projection>) -> String {
     format!(
         "about {time} of one core, projected: each item left of a first guess still open \
          searched in full, its time the power of its secrets fitted to the {} items done \
-         that took a second or more (n^{:.2}; they lie within {:.1} times of the fit){beyond}; \
-         a budget stops an item early, and a first guess settled on the way leaves its items out",
-        p.fitted, p.exponent, p.spread
+         that took a second or more (n^{:.2}; they lie within {:.1} times of the fit), times \
+         {:.2}, their mean over the fit{beyond}; a budget stops an item early, and a first \
+         guess settled on the way leaves its items out",
+        p.fitted, p.exponent, p.spread, p.scale
     )
 }
 
@@ -516,10 +517,18 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "missing_items": status.missing,
             "damaged_items": status.damaged,
             "seconds": status.seconds(),
+            "items_done": (status.done.iter().zip(&status.times))
+                .map(|(item, (secrets, seconds))| serde_json::json!({
+                    "item": item,
+                    "secrets": secrets,
+                    "seconds": seconds,
+                }))
+                .collect::<Vec<_>>(),
             "seconds_left": seconds_left,
             "projection": projection.flatten().map(|p| serde_json::json!({
                 "fitted": p.fitted,
                 "exponent": p.exponent,
+                "scale": p.scale,
                 "spread": p.spread,
             })),
             "to_solve": to_solve.len(),
