@@ -60,7 +60,7 @@ use crate::codes::{Codes, Guess, Secrets};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node};
 use cache::NO_RECORD;
-use lookup::score::answer_count;
+use lookup::score::{answer_count, MAX_ANSWERS};
 use lookup::Board;
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -400,9 +400,9 @@ impl Exact {
     /// search under it fails at the node or at the classes below it, where a
     /// checker's looks find the same.
     pub fn look_two(&self, context: Context, node: Node, depth: u32, cap: u32) -> u32 {
-        self.look_two_by(context, node, depth, cap, |class, depth, room| {
-            self.look_at(context, class, depth, room)
-        })
+        let first = |class: Node, depth: u32| (self.bound(class.candidates.len(), depth), ());
+        let then = |class: Node, depth, room, ()| self.look_at(context, class, depth, room);
+        self.look_two_by(context, node, depth, cap, first, then)
     }
 
     /// [`Exact::look_two`] with the looks a checker makes at the classes
@@ -411,6 +411,12 @@ impl Exact {
     /// this bound and no uses checks (docs/certificate.md, rule 3 at every class
     /// of every guess). A search floors its big classes by it
     /// ([`Exact::class_floors`]).
+    ///
+    /// A look's two steps are taken apart: every class a guess leaves gets the
+    /// candidates' step first, and the multisets' scan, the dearer step (most of
+    /// a 5x8 split's item's time), only where the first steps leave the guess
+    /// below the least so far: the same floor, with no scan for a guess the first
+    /// steps rule out.
     pub(super) fn look_two_checkable(
         &self,
         context: Context,
@@ -418,32 +424,46 @@ impl Exact {
         depth: u32,
         cap: u32,
     ) -> u32 {
-        self.look_two_by(context, node, depth, cap, |class, depth, _| {
+        let first = |class: Node, depth: u32| {
             let n = class.candidates.len();
             match n {
-                0..=2 => self.bound(n, depth),
-                _ => self.least_cost(
-                    n,
-                    depth,
-                    Some(self.one_level(context, class.candidates, depth)),
-                ),
+                0..=2 => (self.bound(n, depth), None),
+                _ => {
+                    let cheap = self.candidates_look(context, class.candidates, depth);
+                    (self.least_cost(n, depth, Some(cheap.known())), Some(cheap))
+                }
             }
-        })
+        };
+        let then = |class: Node, depth: u32, _, cheap: Option<options::Look>| {
+            let n = class.candidates.len();
+            match cheap {
+                None => self.bound(n, depth),
+                Some(cheap) => {
+                    let look = self.raised_look(context, class.candidates, depth, cheap);
+                    self.least_cost(n, depth, Some(look))
+                }
+            }
+        };
+        self.look_two_by(context, node, depth, cap, first, then)
     }
 
     /// The least `node` can cost looking two guesses ahead, or `cap` if that is
-    /// less: its secrets, plus for the cheapest guess the floors `look(class,
-    /// depth, room)` of the classes it leaves (each at least its bound, and
-    /// allowed to stop at `room`). The guesses are taken by their bounds one
+    /// less: its secrets, plus for the cheapest guess the floors of the classes
+    /// it leaves, each found in two steps: `first(class, depth)`, a floor (at
+    /// least the class's bound) and what `then(class, depth, room, it)` raises it
+    /// from (allowed to stop at `room`). Each step is taken only as far as the
+    /// guess could still come in below the least so far, every class's first
+    /// step before any class's second. The guesses are taken by their bounds one
     /// guess ahead, which the looks only raise, so those whose bound reaches the
     /// least so far are never looked at.
-    fn look_two_by(
+    fn look_two_by<F: Copy>(
         &self,
         context: Context,
         node: Node,
         depth: u32,
         cap: u32,
-        look: impl Fn(Node, u32, u32) -> u32,
+        first: impl Fn(Node, u32) -> (u32, F),
+        then: impl Fn(Node, u32, u32, F) -> u32,
     ) -> u32 {
         let n = node.candidates.len();
         let depth = depth.min(n as u32);
@@ -463,21 +483,28 @@ impl Exact {
             *history.last_mut().unwrap() = option.guess;
             let (split, _) = context.codes.split(option.guess, node.candidates);
             let bound = |class: &[u32]| u64::from(self.floor(class.len(), depth - 1));
-            // Each class's look, in place of its bound, is needed only as far as
-            // the guess could still come in below the least so far.
+            let depth = |class: &[u32]| (depth - 1).min(class.len() as u32);
+            let node = |class| Node {
+                candidates: class,
+                history: &history,
+            };
             let mut total = n as u64 + split.iter().map(|(_, c)| bound(c)).sum::<u64>();
-            for (_, class) in split.iter() {
+            let mut firsts = [None; MAX_ANSWERS];
+            for ((_, class), found) in split.iter().zip(firsts.iter_mut()) {
                 if total >= u64::from(least) {
                     break;
                 }
-                let room = u64::from(least) - total + bound(class);
-                let node = Node {
-                    candidates: class,
-                    history: &history,
+                let (floor, it) = first(node(class), depth(class));
+                total = total - bound(class) + u64::from(floor);
+                *found = Some((floor, it));
+            }
+            for ((_, class), found) in split.iter().zip(firsts) {
+                let Some((floor, it)) = found.filter(|_| total < u64::from(least)) else {
+                    break;
                 };
-                let depth = (depth - 1).min(class.len() as u32);
-                let look = look(node, depth, room as u32);
-                total = total - bound(class) + u64::from(look);
+                let room = u64::from(least) - total + u64::from(floor);
+                let look = then(node(class), depth(class), room as u32, it);
+                total = total - u64::from(floor) + u64::from(look);
             }
             least = least.min(total.min(u64::from(UNLIMITED)) as u32);
         }

@@ -379,7 +379,13 @@ impl Exact {
     /// [`Exact::one_level`] from its first step's result, `cheap`: raised where the
     /// codes outside capped it (where some candidate reached the cap, no raise of
     /// the outsiders' floor can lift it).
-    fn raised_look(&self, context: Context, part: &[u32], depth: u32, cheap: Look) -> Known {
+    pub(super) fn raised_look(
+        &self,
+        context: Context,
+        part: &[u32],
+        depth: u32,
+        cheap: Look,
+    ) -> Known {
         let raised = match cheap.capped() {
             true => self.outsiders_raised(context, part, depth, cheap.outsiders),
             false => None,
@@ -390,7 +396,7 @@ impl Exact {
 
     /// [`Exact::one_level`] with the codes outside at the even split of the set
     /// over every non-winning answer: n^2 pairs at most.
-    fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Look {
+    pub(super) fn candidates_look(&self, context: Context, part: &[u32], depth: u32) -> Look {
         let secrets = context.codes.gather(part);
         let mut work = 0;
         let candidates = self.candidates_own(context, part, &secrets, depth, &mut work);
@@ -636,7 +642,7 @@ struct Candidates {
 /// What a look one guess ahead found of a set: its candidates, and a floor of
 /// what any code outside it costs.
 #[derive(Clone, Copy)]
-struct Look {
+pub(super) struct Look {
     candidates: Candidates,
     outsiders: u64,
 }
@@ -644,7 +650,7 @@ struct Look {
 impl Look {
     /// The least a guess costs: exact when a candidate whose classes hold at most
     /// two secrets reaches it.
-    fn known(&self) -> Known {
+    pub(super) fn known(&self) -> Known {
         let least = self.candidates.least.min(self.outsiders);
         let least = u32::try_from(least).unwrap_or(UNLIMITED);
         match u64::from(least) == self.candidates.settled {
