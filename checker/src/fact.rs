@@ -73,13 +73,13 @@ pub struct Checker {
     /// with a guess outside their set over the answers they can give it, with d
     /// guesses left after it (rows as in `totals`).
     spreads: Vec<Vec<u64>>,
-    /// Looks one guess ahead made lately, by (an image of the set, depth): a class
-    /// met again (it often is, as a class of many guesses), or an image of it, is
-    /// not looked at twice. A look costs the same on any image of its set (each
-    /// relabelling keeps answers, and maps the board's multisets onto each other),
-    /// and [`Board::tidy_image`] is always an image. Facts are checked on several
-    /// threads, which share the looks in shards by hash, each under its own lock:
-    /// what a look gives does not depend on which thread made it first.
+    /// Looks one guess ahead made lately, by (set, depth): a class met again (it
+    /// often is, as a class of many guesses) is not looked at twice. The set is the
+    /// key as it is: a key shared by its images (a relabelling chosen from the
+    /// set's counts) found a few more looks kept but cost more than they saved
+    /// (BENCHMARKS.md). Facts are checked on several threads, which share the
+    /// looks in shards by hash, each under its own lock: what a look gives does
+    /// not depend on which thread made it first.
     looks: Vec<Mutex<Looks>>,
 }
 
@@ -253,7 +253,7 @@ impl Checker {
         if set.len() <= 2 || least_possible == INFINITE {
             return Look::Done(least_possible);
         }
-        let id = (self.board.tidy_image(set), depth);
+        let id = (set.to_vec(), depth);
         if let Some(&known) = self.looks_shard(&id).get(&id) {
             return Look::Done(known);
         }
