@@ -217,8 +217,7 @@ impl Checker {
         let win = self.board.win();
         let mut sizes = [0u32; 81];
         let (mut cost, mut classes) = (set.len() as u64, 0);
-        for &s in set {
-            let a = self.board.answer(g, s);
+        self.board.for_each_answer(g, set, |a| {
             heard(a);
             if a != win {
                 // The class's bound, from its size before to its size now (the
@@ -232,7 +231,7 @@ impl Checker {
                 classes += usize::from(sizes[a] == 0);
             }
             sizes[a] += 1;
-        }
+        });
         Split {
             sizes,
             cost,

@@ -17,8 +17,8 @@ pub struct Board {
     pub codes: Vec<Code>,
     /// How many of each colour each code has.
     pub counts: Vec<[u8; 16]>,
-    /// Each code as [`Marks`], for [`Board::answer`].
-    marks: Vec<Marks>,
+    /// Each code as [`Marks`], for [`Board::for_each_answer`].
+    marks: MarkTable,
     /// `after[j]`: how many ways pegs `j + 1..` can be filled once pegs `..=j` are.
     after: [u32; 8],
 }
@@ -45,7 +45,7 @@ impl Board {
             code[peg + 1..pegs].fill(0);
         }
         let counts = codes.iter().map(|c| count_colors(c, pegs)).collect();
-        let marks = codes.iter().map(|c| Marks::of(c, pegs)).collect();
+        let marks = MarkTable::of(&codes, pegs, colors);
         let mut after = [1u32; 8];
         for j in (0..pegs.saturating_sub(1)).rev() {
             let choices = if repeat { colors } else { colors - j - 1 };
@@ -88,11 +88,21 @@ impl Board {
         (self.pegs + 1) * (self.pegs + 2) / 2 - 1
     }
 
-    /// The answer the code numbered `guess` gets from the one numbered `secret`,
-    /// as blacks * (pegs + 1) + whites, from the two codes' marks (`Marks`).
+    /// Gives `heard` the answer the code numbered `guess` gets from each code of
+    /// `secrets`, in their order, as blacks * (pegs + 1) + whites, from the codes'
+    /// marks (two sets of bits, counted where they agree).
+    pub fn for_each_answer(&self, guess: u32, secrets: &[u32], heard: impl FnMut(usize)) {
+        match &self.marks {
+            MarkTable::Narrow(marks) => each_answer(marks, guess, secrets, self.pegs, heard),
+            MarkTable::Wide(marks) => each_answer(marks, guess, secrets, self.pegs, heard),
+        }
+    }
+
+    /// The answer the code numbered `guess` gets from the one numbered `secret`.
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
-        let (g, s) = (self.marks[guess as usize], self.marks[secret as usize]);
-        g.answer(s, self.pegs)
+        let mut answer = 0;
+        self.for_each_answer(guess, &[secret], |a| answer = a);
+        answer
     }
 
     /// Room for every answer's index: blacks and whites from 0 to the pegs.
@@ -110,38 +120,98 @@ impl Board {
 /// each peg's colour, so two codes mark the same place once for each peg where
 /// they agree; `counts` marks (colour, k) for k below the code's count of that
 /// colour, so two codes mark the same count the lesser of their counts of each
-/// colour. At most 8 pegs of 16 colours: 128 places, and 16 colours of up to 8.
+/// colour. Each set has pegs * colours marks: at most 8 pegs of 16 colours, 128.
 #[derive(Clone, Copy)]
-struct Marks {
-    places: u128,
-    counts: u128,
+struct Marks<W> {
+    places: W,
+    counts: W,
 }
 
-impl Marks {
-    fn of(code: &Code, pegs: usize) -> Marks {
+/// A word of marks: the bits two codes share are counted in one instruction
+/// (x86-64-v2's POPCNT, one per 64 bits).
+trait Word: Copy + std::ops::BitAnd<Output = Self> + TryFrom<u128> {
+    fn ones(self) -> usize;
+}
+
+impl Word for u64 {
+    fn ones(self) -> usize {
+        self.count_ones() as usize
+    }
+}
+
+impl Word for u128 {
+    fn ones(self) -> usize {
+        self.count_ones() as usize
+    }
+}
+
+impl Marks<u128> {
+    fn of(code: &Code, pegs: usize, colors: usize) -> Marks<u128> {
         let mut marks = Marks {
             places: 0,
             counts: 0,
         };
-        let mut seen = [0u32; 16];
+        let mut seen = [0usize; 16];
         for (j, &c) in code[..pegs].iter().enumerate() {
-            let c = u32::from(c);
-            marks.places |= 1 << (j as u32 * 16 + c);
-            marks.counts |= 1 << (c * 8 + seen[c as usize]);
-            seen[c as usize] += 1;
+            let c = usize::from(c);
+            marks.places |= 1 << (j * colors + c);
+            marks.counts |= 1 << (c * pegs + seen[c]);
+            seen[c] += 1;
         }
         marks
     }
 
+    /// The same marks in words of type `W`, if they fit.
+    fn narrow<W: Word>(self) -> Option<Marks<W>> {
+        Some(Marks {
+            places: W::try_from(self.places).ok()?,
+            counts: W::try_from(self.counts).ok()?,
+        })
+    }
+}
+
+impl<W: Word> Marks<W> {
     /// The answer `self`, a guess, gets from `secret`, as blacks * (pegs + 1) +
     /// whites: the pegs they agree on are the places both mark, the colours they
     /// share the counts both mark, and blacks + whites is the shared count, so
     /// this is blacks * pegs + shared. [`plain_answer`] is the count it is tested
     /// against.
-    fn answer(self, secret: Marks, pegs: usize) -> usize {
-        let blacks = (self.places & secret.places).count_ones() as usize;
-        let shared = (self.counts & secret.counts).count_ones() as usize;
+    fn answer(self, secret: Marks<W>, pegs: usize) -> usize {
+        let blacks = (self.places & secret.places).ones();
+        let shared = (self.counts & secret.counts).ones();
         blacks * pegs + shared
+    }
+}
+
+/// Every code's [`Marks`], in 64-bit words where pegs * colours is at most 64
+/// (every board proven so far: two counts of one word each, where 128 bits take
+/// two each and made a 5x8 check about a tenth slower), else in 128-bit ones.
+enum MarkTable {
+    Narrow(Vec<Marks<u64>>),
+    Wide(Vec<Marks<u128>>),
+}
+
+impl MarkTable {
+    fn of(codes: &[Code], pegs: usize, colors: usize) -> MarkTable {
+        let wide: Vec<Marks<u128>> = codes.iter().map(|c| Marks::of(c, pegs, colors)).collect();
+        match wide.iter().map(|m| m.narrow()).collect() {
+            Some(narrow) => MarkTable::Narrow(narrow),
+            None => MarkTable::Wide(wide),
+        }
+    }
+}
+
+/// [`Board::for_each_answer`] over one kind of word.
+fn each_answer<W: Word>(
+    marks: &[Marks<W>],
+    guess: u32,
+    secrets: &[u32],
+    pegs: usize,
+    mut heard: impl FnMut(usize),
+) {
+    let g = marks[guess as usize];
+    for &s in secrets {
+        heard(g.answer(marks[s as usize], pegs));
     }
 }
 
@@ -259,7 +329,8 @@ mod tests {
 
     /// The marks' answer is the plain count's, for every pair of codes of small
     /// boards with and without repeats, and for pairs of codes of 8 pegs over 16
-    /// colours (the widest board, too big to list).
+    /// colours (the widest board, too big to list) and of boards whose marks fill
+    /// 64-bit words or just overflow them.
     #[test]
     fn answers_from_marks_are_the_plain_count() {
         for (pegs, colors, repeat) in [(4, 6, true), (3, 5, true), (5, 3, true), (4, 7, false)] {
@@ -284,8 +355,19 @@ mod tests {
         };
         for _ in 0..20_000 {
             let (g, s) = (code(), code());
-            let marks = Marks::of(&g, 8).answer(Marks::of(&s, 8), 8);
+            let marks = Marks::of(&g, 8, 16).answer(Marks::of(&s, 8, 16), 8);
             assert_eq!(marks, plain_answer(&g, &s, 8), "{g:?} {s:?}");
+        }
+        // A board of the most marks in 64-bit words, and one just past them.
+        for (pegs, colors, narrow) in [(4, 16, true), (5, 13, false)] {
+            let b = Board::new(pegs, colors, true).unwrap();
+            assert_eq!(matches!(b.marks, MarkTable::Narrow(_)), narrow);
+            let all = b.codes.len() as u64;
+            for k in 0..20_000u64 {
+                let (g, s) = ((k * 7919 % all) as u32, (k * k * 104_729 % all) as u32);
+                let (gc, sc) = (&b.codes[g as usize], &b.codes[s as usize]);
+                assert_eq!(b.answer(g, s), plain_answer(gc, sc, pegs), "{gc:?} {sc:?}");
+            }
         }
     }
 
