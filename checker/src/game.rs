@@ -90,7 +90,9 @@ impl Board {
 
     /// Gives `heard` the answer the code numbered `guess` gets from each code of
     /// `secrets`, in their order, as blacks * (pegs + 1) + whites, from the codes'
-    /// marks (two sets of bits, counted where they agree).
+    /// marks (two sets of bits, counted where they agree). Inlined, so that the
+    /// loop and `heard` compile as one (a 5x8 part checked about 5% faster).
+    #[inline(always)]
     pub fn for_each_answer(&self, guess: u32, secrets: &[u32], heard: impl FnMut(usize)) {
         match &self.marks {
             MarkTable::Narrow(marks) => each_answer(marks, guess, secrets, self.pegs, heard),
@@ -202,6 +204,7 @@ impl MarkTable {
 }
 
 /// [`Board::for_each_answer`] over one kind of word.
+#[inline(always)]
 fn each_answer<W: Word>(
     marks: &[Marks<W>],
     guess: u32,
