@@ -74,7 +74,8 @@ pub struct Checker {
     /// guesses left after it (rows as in `totals`).
     spreads: Vec<Vec<u64>>,
     /// Looks one guess ahead made lately, by (set, depth): a class met again (it
-    /// often is, as a class of many guesses) is not looked at twice. The set is the
+    /// often is, as a class of many guesses) is not looked at twice, unless its own
+    /// secrets settle it at less cost than a lookup ([`OWN_FIRST`]). The set is the
     /// key as it is: a key shared by its images (a relabelling chosen from the
     /// set's counts) found a few more looks kept but cost more than they saved
     /// (BENCHMARKS.md). Facts are checked on several threads, which share the
@@ -111,6 +112,10 @@ impl Look {
 /// it starts again.
 const LOOK_SHARDS: usize = 64;
 const LOOKS_KEPT: usize = (1 << 20) / LOOK_SHARDS;
+
+/// The most secrets a set has whose look scores its own secrets before it looks
+/// for the set in [`Checker::looks`].
+const OWN_FIRST: usize = 8;
 
 /// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
 type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>, Quick>;
@@ -252,23 +257,34 @@ impl Checker {
         if set.len() <= 2 || least_possible == INFINITE {
             return Look::Done(least_possible);
         }
-        let id = (set.to_vec(), depth);
-        if let Some(&known) = self.looks_shard(&id).get(&id) {
-            return Look::Done(known);
-        }
         let below = deeper(depth);
-        let mut own = INFINITE;
-        for &g in set {
-            own = own.min(self.split(g, set, below, |_| {}).cost);
-            if own == least_possible {
-                break;
+        let own_least = || {
+            let mut own = INFINITE;
+            for &g in set {
+                own = own.min(self.split(g, set, below, |_| {}).cost);
+                if own == least_possible {
+                    break;
+                }
             }
-        }
+            own
+        };
         let answers = self.board.answers() as u64 - 1;
         let even = n.saturating_add(even_split(n, answers, |size| {
             self.least(size as usize, below)
         }));
-        if self.candidates_only || own <= even {
+        let settles = |own: u64| self.candidates_only || own <= even;
+        // A small set's own secrets are scored sooner than its key is looked up,
+        // and mostly settle its look: only a look they leave begun is kept.
+        let small = (set.len() <= OWN_FIRST).then(own_least);
+        if let Some(own) = small.filter(|&own| settles(own)) {
+            return Look::Done(own);
+        }
+        let id = (set.to_vec(), depth);
+        if let Some(&known) = self.looks_shard(&id).get(&id) {
+            return Look::Done(known);
+        }
+        let own = small.unwrap_or_else(own_least);
+        if settles(own) {
             self.keep_look(id, own);
             return Look::Done(own);
         }
