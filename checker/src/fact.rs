@@ -23,6 +23,7 @@ use crate::game::{Board, Code, Relabel};
 use crate::read::{Fact, Head, InFile};
 use std::collections::HashMap;
 use std::hash::BuildHasher;
+use std::ops::Range;
 use std::sync::{Mutex, PoisonError};
 
 /// How a guess splits a set: how many secrets give each answer, the set's size
@@ -112,6 +113,9 @@ impl Look {
 /// it starts again.
 const LOOK_SHARDS: usize = 64;
 const LOOKS_KEPT: usize = (1 << 20) / LOOK_SHARDS;
+
+/// How many secrets [`Checker::split`] scores between looks at its cap.
+const SPLIT_CHUNK: usize = 32;
 
 /// The most secrets a set has whose look scores its own secrets before it looks
 /// for the set in [`Checker::looks`].
@@ -216,27 +220,41 @@ impl Checker {
     }
 
     /// How the guess `g` splits `set` with `below` guesses left after it; `heard`
-    /// gets each secret's answer, in the order of `set`.
-    fn split(&self, g: u32, set: &[u32], below: Depth, mut heard: impl FnMut(usize)) -> Split {
+    /// gets each secret's answer, in the order of `set`. Once the cost reaches
+    /// `cap`, the rest of the set may go unscored: the cost so far is a floor of
+    /// the whole split's (each secret only adds to it), and at least `cap`.
+    fn split(
+        &self,
+        g: u32,
+        set: &[u32],
+        below: Depth,
+        cap: u64,
+        mut heard: impl FnMut(usize),
+    ) -> Split {
         let row = &self.totals[self.row(below)];
         let win = self.board.win();
         let mut sizes = [0u32; 81];
         let (mut cost, mut classes) = (set.len() as u64, 0);
-        self.board.for_each_answer(g, set, |a| {
-            heard(a);
-            if a != win {
-                // The class's bound, from its size before to its size now (the
-                // sum telescopes to the bound of its final size, or infinite).
-                let before = sizes[a] as usize;
-                let step = match row[before + 1] {
-                    INFINITE => INFINITE,
-                    next => next - row[before],
-                };
-                cost = cost.saturating_add(step);
-                classes += usize::from(sizes[a] == 0);
+        for chunk in set.chunks(SPLIT_CHUNK) {
+            if cost >= cap {
+                break;
             }
-            sizes[a] += 1;
-        });
+            self.board.for_each_answer(g, chunk, |a| {
+                heard(a);
+                if a != win {
+                    // The class's bound, from its size before to its size now (the
+                    // sum telescopes to the bound of its final size, or infinite).
+                    let before = sizes[a] as usize;
+                    let step = match row[before + 1] {
+                        INFINITE => INFINITE,
+                        next => next - row[before],
+                    };
+                    cost = cost.saturating_add(step);
+                    classes += usize::from(sizes[a] == 0);
+                }
+                sizes[a] += 1;
+            });
+        }
         Split {
             sizes,
             cost,
@@ -261,7 +279,7 @@ impl Checker {
         let own_least = || {
             let mut own = INFINITE;
             for &g in set {
-                own = own.min(self.split(g, set, below, |_| {}).cost);
+                own = own.min(self.split(g, set, below, own, |_| {}).cost);
                 if own == least_possible {
                     break;
                 }
@@ -391,11 +409,17 @@ impl Checker {
             groups[usize::from(shared)] += k;
             n += k;
         }
-        let spreads = &self.spreads[self.row(below)];
-        let width = self.board.codes.len() + 1;
         (0..=self.board.pegs).fold(n, |sum, shared| {
-            sum.saturating_add(spreads[shared * width + groups[shared] as usize])
+            sum.saturating_add(self.spread(shared, groups[shared] as usize, below))
         })
+    }
+
+    /// The even split of `n` secrets that share `shared` pegs with a guess
+    /// outside their set over the answers they can give it, with `below` guesses
+    /// left after it.
+    fn spread(&self, shared: usize, n: usize, below: Depth) -> u64 {
+        let width = self.board.codes.len() + 1;
+        self.spreads[self.row(below)][shared * width + n]
     }
 
     /// Checks `fact`, number `number` of the certificate, from the facts before
@@ -471,6 +495,8 @@ struct Check<'a> {
     floors: Vec<Option<u64>>,
     /// Room for the answers of a guess ([`Check::reaches`]).
     answers: Vec<u8>,
+    /// Room for the set's secrets grouped by a multiset ([`Check::group_by_shared`]).
+    grouped: Vec<u32>,
 }
 
 impl<'a> Check<'a> {
@@ -540,6 +566,7 @@ impl<'a> Check<'a> {
             counts: checker.by_colors(set),
             floors: vec![None; checker.multisets.len()],
             answers: Vec::with_capacity(set.len()),
+            grouped: Vec::with_capacity(set.len()),
         })
     }
 
@@ -562,9 +589,13 @@ impl<'a> Check<'a> {
             if !self.in_alphabet(id) || self.floor_enough(id) {
                 continue;
             }
+            let groups = self.group_by_shared(id);
             for &g in &self.checker.multisets[id].codes {
-                if !self.inside[g as usize] {
-                    self.reduced_reaches(g)?;
+                if !self.inside[g as usize]
+                    && self.representative(g)
+                    && !self.groups_reach(g, id, &groups)
+                {
+                    self.reaches_with_room(g)?;
                 }
             }
         }
@@ -653,10 +684,76 @@ impl<'a> Check<'a> {
         if !self.representative(g) {
             return Ok(());
         }
+        self.reaches_with_room(g)
+    }
+
+    /// [`Check::reaches`] with the room kept for answers.
+    fn reaches_with_room(&mut self, g: u32) -> Result<(), String> {
         let mut answers = std::mem::take(&mut self.answers);
         let reached = self.reaches(g, &mut answers);
         self.answers = answers;
         reached
+    }
+
+    /// The set's secrets grouped by the pegs they share with the codes of
+    /// multiset `id` (blacks plus whites, the same for every code of it), in
+    /// `self.grouped`: each group's shared pegs and span, the largest first.
+    fn group_by_shared(&mut self, id: usize) -> Vec<(usize, Range<usize>)> {
+        let multiset = &self.checker.multisets[id];
+        let board = &self.checker.board;
+        let shared = |s: u32| -> usize {
+            let pairs = multiset.counts.iter().zip(&board.counts[s as usize]);
+            pairs.map(|(&m, &c)| usize::from(m.min(c))).sum()
+        };
+        let mut sizes = [0usize; 9];
+        for &s in self.set {
+            sizes[shared(s)] += 1;
+        }
+        let mut next = [0usize; 9];
+        let mut groups = Vec::new();
+        let mut start = 0;
+        for (k, &size) in sizes.iter().enumerate().filter(|(_, &size)| size > 0) {
+            next[k] = start;
+            groups.push((k, start..start + size));
+            start += size;
+        }
+        self.grouped.resize(self.set.len(), 0);
+        for &s in self.set {
+            let k = shared(s);
+            self.grouped[next[k]] = s;
+            next[k] += 1;
+        }
+        groups.sort_by_key(|(_, span)| std::cmp::Reverse(span.len()));
+        groups
+    }
+
+    /// Whether `g`, a code of multiset `id` outside the set, reaches the bound by
+    /// its classes' sizes, its groups ([`Check::group_by_shared`]) scored one at a
+    /// time until it does. Sound: a secret's answer tells the pegs it shares with
+    /// `g`, so each class lies in one group, and a group not scored yet costs at
+    /// least its even split, which the multiset's floor counts. Most codes
+    /// outside reach the bound this way before all their groups are scored (on
+    /// 5x8's parts, about half of their secrets scored: BENCHMARKS.md); those that
+    /// do not are checked whole.
+    fn groups_reach(&mut self, g: u32, id: usize, groups: &[(usize, Range<usize>)]) -> bool {
+        let mut floor = self.floor(id);
+        for (shared, span) in groups {
+            if self.enough(floor) {
+                return true;
+            }
+            // An answer here is blacks * pegs + shared: a class for each count
+            // of blacks.
+            let secrets = &self.grouped[span.clone()];
+            let mut sizes = [0usize; 9];
+            let pegs = self.checker.board.pegs;
+            (self.checker.board).for_each_answer(g, secrets, |a| sizes[(a - shared) / pegs] += 1);
+            let classes = (sizes.iter()).fold(0u64, |sum, &size| {
+                sum.saturating_add(self.checker.least(size, self.below))
+            });
+            let even = self.checker.spread(*shared, secrets.len(), self.below);
+            floor = floor.saturating_sub(even).saturating_add(classes);
+        }
+        self.enough(floor)
     }
 
     /// Playing `g` first costs at least the bound; `answers` is room for the
@@ -669,7 +766,7 @@ impl<'a> Check<'a> {
             sizes,
             cost,
             progress,
-        } = self.checker.split(g, self.set, self.below, heard);
+        } = (self.checker).split(g, self.set, self.below, self.bound, heard);
         if !progress || self.enough(cost) {
             return Ok(());
         }
@@ -788,6 +885,51 @@ mod tests {
         }
     }
 
+    /// `count` sets of codes below `all`, of 3 to `most` + 2 codes (fewer where
+    /// a stride comes round), drawn from `seed`: sorted, each code once.
+    fn some_sets(all: u32, mut seed: u64, count: u32, most: usize) -> Vec<Vec<u32>> {
+        (0..count)
+            .map(|round| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let size = 3 + (seed >> 33) as usize % most;
+                let stride = 1 + (seed >> 17) as u32 % 97;
+                let mut set: Vec<u32> = (0..size as u32)
+                    .map(|i| (i * stride + round) % all)
+                    .collect();
+                set.sort_unstable();
+                set.dedup();
+                set
+            })
+            .collect()
+    }
+
+    /// A split under a cap is the whole split's cost where that is below the cap,
+    /// and otherwise a floor of it at the cap or past it.
+    #[test]
+    fn a_split_under_a_cap_is_exact_below_it_and_a_floor_past_it() {
+        let checker = Checker::new(Board::new(4, 6, true).unwrap(), false);
+        let all = checker.board.codes.len() as u32;
+        let (mut below_cap, mut cut) = (0, 0);
+        for set in some_sets(all, 5, 60, 200) {
+            for g in (0..all).step_by(7) {
+                let whole = checker.split(g, &set, None, INFINITE, |_| {}).cost;
+                for cap in [whole / 2, whole - 1, whole, whole + 1] {
+                    let capped = checker.split(g, &set, None, cap, |_| {}).cost;
+                    if whole < cap {
+                        assert_eq!(capped, whole, "{g} {set:?} under {cap}");
+                        below_cap += 1;
+                    } else {
+                        assert!(cap <= capped && capped <= whole, "{g} {set:?} under {cap}");
+                        cut += usize::from(capped < whole);
+                    }
+                }
+            }
+        }
+        assert!(below_cap > 0 && cut > 0, "{below_cap} {cut}");
+    }
+
     /// A look is a floor: begun, it says at most what it says finished, and
     /// finished, at most what the cheapest guess of the whole board costs by the
     /// size bounds of its classes (every code scored, the slow way), on sets of
@@ -796,30 +938,89 @@ mod tests {
     fn a_look_says_no_more_than_the_boards_best_guess() {
         let checker = Checker::new(Board::new(4, 5, true).unwrap(), false);
         let all = checker.board.codes.len() as u32;
-        let mut seed = 7u64;
-        for round in 0..300 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let size = 3 + (seed >> 33) as usize % 40;
-            let stride = 1 + (seed >> 17) as u32 % 97;
-            let mut set: Vec<u32> = (0..size as u32)
-                .map(|i| (i * stride + round) % all)
-                .collect();
-            set.sort_unstable();
-            set.dedup();
+        for set in some_sets(all, 7, 300, 40) {
             for depth in [None, Some(3), Some(4)] {
                 let look = checker.begin_look(&set, depth);
                 let begun = look.floor();
                 let finished = checker.finish_look(look, &set);
                 let below = deeper(normal(depth, set.len()));
                 let best = (0..all)
-                    .map(|g| checker.split(g, &set, below, |_| {}).cost)
+                    .map(|g| checker.split(g, &set, below, INFINITE, |_| {}).cost)
                     .min()
                     .unwrap();
                 assert!(begun <= finished, "{set:?} {depth:?}: {begun} > {finished}");
                 assert!(finished <= best, "{set:?} {depth:?}: {finished} > {best}");
             }
         }
+    }
+
+    /// A code outside the set reaches the bound by its groups exactly when its
+    /// whole split does, by the size bounds of its classes (every secret scored,
+    /// the plain way): on 4x5 and 5x4 sets of every size, with and without a
+    /// depth limit, under bounds about each code's own cost, so that some are
+    /// reached after a group or two and some only with all of them, or not at all.
+    #[test]
+    fn a_code_outside_reaches_by_its_groups_as_by_its_whole_split() {
+        let (mut early, mut whole, mut short) = (0, 0, 0);
+        for (pegs, colors) in [(4, 5), (5, 4)] {
+            let checker = Checker::new(Board::new(pegs, colors, true).unwrap(), false);
+            let all = checker.board.codes.len() as u32;
+            for set in some_sets(all, 11, 120, 60) {
+                for depth in [None, Some(2), Some(3)] {
+                    let depth = normal(depth, set.len());
+                    let below = deeper(depth);
+                    let outside: Vec<u32> =
+                        (0..all).filter(|g| set.binary_search(g).is_err()).collect();
+                    let costs: Vec<u64> = (outside.iter())
+                        .map(|&g| checker.split(g, &set, below, INFINITE, |_| {}).cost)
+                        .collect();
+                    let finite = costs.iter().filter(|&&c| c != INFINITE);
+                    let Some(&middle) = finite.clone().min() else {
+                        continue;
+                    };
+                    for bound in [middle, middle + 2, middle + 9, INFINITE] {
+                        let fact = Fact {
+                            depth,
+                            bound: Some(bound),
+                            set: set.clone(),
+                            key: None,
+                            maps: Vec::new(),
+                            free: Vec::new(),
+                            uses: Vec::new(),
+                            claim: false,
+                            premise: None,
+                        };
+                        let mut check =
+                            Check::new(&checker, &fact, depth, bound, Known::default()).unwrap();
+                        for id in 0..checker.multisets.len() {
+                            let groups = check.group_by_shared(id);
+                            for &g in &checker.multisets[id].codes {
+                                if set.binary_search(&g).is_ok() {
+                                    continue;
+                                }
+                                let cost = costs[outside.binary_search(&g).unwrap()];
+                                let plain = check.enough(cost);
+                                let floor = check.floor(id);
+                                assert_eq!(
+                                    check.groups_reach(g, id, &groups),
+                                    plain,
+                                    "{set:?} {depth:?}: code {g} costs {cost}, bound {bound}"
+                                );
+                                match (plain, check.enough(floor)) {
+                                    (true, true) => {}
+                                    (true, false) => early += usize::from(groups.len() > 1),
+                                    (false, _) => short += 1,
+                                }
+                                whole += usize::from(plain);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            early > 0 && whole > early && short > 0,
+            "{early} {whole} {short}"
+        );
     }
 }
