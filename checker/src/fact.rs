@@ -59,6 +59,16 @@ struct Multiset {
     codes: Vec<u32>,
 }
 
+impl Multiset {
+    /// The pegs a code of this multiset shares with a code of colour `counts`
+    /// (blacks plus whites), over all 16 colours at once (those it lacks add 0):
+    /// one vector instruction or two.
+    fn shared(&self, counts: &[u8; 16]) -> usize {
+        let pairs = self.counts.iter().zip(counts);
+        usize::from(pairs.map(|(&m, &c)| m.min(c)).sum::<u8>())
+    }
+}
+
 /// Everything a check needs about the board, made once.
 pub struct Checker {
     pub board: Board,
@@ -402,11 +412,7 @@ impl Checker {
         let mut groups = [0u64; 9];
         let mut n = 0;
         for (counts, k) in secrets {
-            // The pegs of each colour they share, over all 16 at once (the colours
-            // the multiset lacks add 0): one vector instruction or two.
-            let pairs = multiset.counts.iter().zip(counts);
-            let shared: u8 = pairs.map(|(&m, &c)| m.min(c)).sum();
-            groups[usize::from(shared)] += k;
+            groups[multiset.shared(counts)] += k;
             n += k;
         }
         (0..=self.board.pegs).fold(n, |sum, shared| {
@@ -701,10 +707,7 @@ impl<'a> Check<'a> {
     fn group_by_shared(&mut self, id: usize) -> Vec<(usize, Range<usize>)> {
         let multiset = &self.checker.multisets[id];
         let board = &self.checker.board;
-        let shared = |s: u32| -> usize {
-            let pairs = multiset.counts.iter().zip(&board.counts[s as usize]);
-            pairs.map(|(&m, &c)| usize::from(m.min(c))).sum()
-        };
+        let shared = |s: u32| multiset.shared(&board.counts[s as usize]);
         let mut sizes = [0usize; 9];
         for &s in self.set {
             sizes[shared(s)] += 1;
