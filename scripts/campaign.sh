@@ -72,11 +72,18 @@ fail() { echo "make campaign: $*" >&2; exit 1; }
 # srun exits 0 when its job's node is lost (Slurm 22.05 here: "srun: error: Node
 # failure"), so its status alone would take a lost search for a finished one. A
 # launched command that fails is run again, up to three tries in all: an item goes
-# on from its last save, a part's check from its record.
+# on from its last save, a part's check from its record. Run here, its CPU goes to
+# the log beside its wall clock: at nice 10 a worker yields to a session's other
+# work, and an item of 5x8 took 1,519 s of wall clock for 741 s of search
+# (BENCHMARKS.md, "Raising an item's floor partway").
 launched() {
   local what=$1 done=$2 try
   shift 2
-  [ ${#launch[@]} -gt 0 ] || { "$@"; return; }
+  if [ ${#launch[@]} -eq 0 ]; then
+    local TIMEFORMAT="$what: %2U s of CPU, %2R s of wall clock"
+    time "$@"
+    return
+  fi
   for try in 1 2 3; do
     rm -f "$done"
     if "${launch[@]}" sh -c '"$@" && : > "$0"' "$done" "$@" && [ -e "$done" ]; then
