@@ -371,6 +371,21 @@ impl Codes {
     }
 }
 
+/// A split's classes other than the win, smallest first ([`Split::smallest_first`]),
+/// held without an allocation: a slice of them.
+pub struct SmallestFirst<'a> {
+    classes: [&'a [u32]; MAX_ANSWERS],
+    count: usize,
+}
+
+impl<'a> std::ops::Deref for SmallestFirst<'a> {
+    type Target = [&'a [u32]];
+
+    fn deref(&self) -> &[&'a [u32]] {
+        &self.classes[..self.count]
+    }
+}
+
 /// The classes a guess makes of a candidate set, in one allocation: each class's
 /// secrets, ascending, lie side by side in answer order.
 pub struct Split {
@@ -387,6 +402,20 @@ impl Split {
         let starts = std::iter::once(0).chain(ends.clone().map(|&(_, end)| end));
         ends.zip(starts)
             .map(|(&(a, end), start)| (usize::from(a), &self.grouped[start as usize..end as usize]))
+    }
+
+    /// The classes other than the win, smallest first (ties in answer order):
+    /// the order a search solves them in, and a look two ahead takes them in.
+    pub fn smallest_first(&self) -> SmallestFirst<'_> {
+        let mut classes = [&[][..]; MAX_ANSWERS];
+        for (slot, (_, class)) in classes.iter_mut().zip(self.iter()) {
+            *slot = class;
+        }
+        classes[..self.count].sort_by_key(|class| class.len());
+        SmallestFirst {
+            classes,
+            count: self.count,
+        }
     }
 
     /// How many classes other than the win.

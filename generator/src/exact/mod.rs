@@ -494,12 +494,7 @@ impl Exact {
             // The classes smallest first: a class's first step scores its
             // candidates against each other, so a small one is cheap, and often
             // sinks the guess before a big one is looked at.
-            let mut classes: [&[u32]; MAX_ANSWERS] = [&[]; MAX_ANSWERS];
-            for (slot, (_, class)) in classes.iter_mut().zip(split.iter()) {
-                *slot = class;
-            }
-            let classes = &mut classes[..split.len()];
-            classes.sort_unstable_by_key(|class| class.len());
+            let classes = split.smallest_first();
             let mut total = n as u64 + classes.iter().map(|c| bound(c)).sum::<u64>();
             let mut firsts = [None; MAX_ANSWERS];
             for (&class, found) in classes.iter().zip(firsts.iter_mut()) {

@@ -316,13 +316,8 @@ impl Exact {
     pub(super) fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
         let n = at.node.candidates.len() as u32;
         let (split, _) = at.context.codes.split(guess, at.node.candidates);
-        let mut parts = [&[][..]; MAX_ANSWERS];
-        for (slot, (_, part)) in parts.iter_mut().zip(split.iter()) {
-            *slot = part;
-        }
-        let parts = &mut parts[..split.len()];
-        parts.sort_by_key(|p| p.len());
-        let classes = self.class_floors(at, guess, parts, budget().checked_sub(n)?)?;
+        let parts = split.smallest_first();
+        let classes = self.class_floors(at, guess, &parts, budget().checked_sub(n)?)?;
         let floor: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
         if u64::from(n) + floor >= u64::from(budget()) {
             return None;
