@@ -454,8 +454,8 @@ impl Exact {
     /// from (allowed to stop at `room`). Each step is taken only as far as the
     /// guess could still come in below the least so far, every class's first
     /// step before any class's second, the classes smallest first (the floor is
-    /// the same in any order: 5x6's proof and 5x8's items scored about a tenth
-    /// fewer pairs and took 3% to 5% less time than in the split's order,
+    /// the same in any order: 5x6's proof scored a tenth fewer pairs than in
+    /// the split's order, and it and 5x8's items took a few percent less time,
     /// BENCHMARKS.md). The guesses are taken by their bounds one
     /// guess ahead, which the looks only raise, so those whose bound reaches the
     /// least so far are never looked at.
