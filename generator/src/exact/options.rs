@@ -498,6 +498,17 @@ impl Exact {
     /// as the floors reach `limit` (then the classes left are not looked at: most
     /// options a node scores fail here).
     ///
+    /// The looks two guesses ahead come last, once every class has its own floor,
+    /// each capped at what its class must cost for the floors to reach the limit:
+    /// a look that reaches its cap stops early and sinks the guess, one that
+    /// cannot must find its least, and it is the dear kind (on within-7's class of
+    /// 1,109 secrets, item 211, 3,126 looks that reached their caps took 18 s,
+    /// 6,254 that did not 175 s). Taken class by class before, a look's cap left
+    /// out the bigger classes' own looks: that item took 360.6 s against 233.0 s
+    /// now, the class of 902 secrets (item 210) 143.3 s against 128.9 s, 5x6's
+    /// proof 82.7 s against 79.6 s, the same bytes (BENCHMARKS.md, "a look two
+    /// ahead after every class's own look").
+    ///
     /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets the first step of a look
     /// one guess ahead ([`Exact::candidates_look`]) before the cache: it often
     /// settles the set's cost, and then the set is neither keyed nor looked up (a
@@ -528,16 +539,18 @@ impl Exact {
         let mut classes: [Class; MAX_ANSWERS] = std::array::from_fn(|_| Class::AtLeast(0, None));
         let depth_of = |part: &[u32]| (at.depth - 1).min(part.len() as u32);
         let first_guess = at.node.history.is_empty();
+        let codes = at.context.codes;
         for (class, part) in classes.iter_mut().zip(parts) {
             *class = Class::AtLeast(self.bound(part.len(), depth_of(part)), None);
         }
         let mut sum: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
-        for (class, part) in classes.iter_mut().zip(parts) {
+        // The classes the cache knew nothing of, for the looks two guesses ahead.
+        let mut fresh = [false; MAX_ANSWERS];
+        for ((class, part), fresh) in classes.iter_mut().zip(parts).zip(fresh.iter_mut()) {
             let (depth, bound) = (depth_of(part), class.floor());
             if part.len() <= 2 || bound == UNLIMITED {
                 continue;
             }
-            let codes = at.context.codes;
             let ahead = (part.len() <= LOOK_FIRST_UP_TO)
                 .then(|| self.candidates_look(at.context, part, depth));
             // A look's floor needs no fact in a certificate: a checker looks too.
@@ -545,8 +558,8 @@ impl Exact {
                 Class::Settled(cost)
             } else {
                 let (key, mut known) = self.lookup(codes, part, depth);
-                let fresh = known.is_none();
-                if fresh && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
+                *fresh = known.is_none();
+                if *fresh && (part.len() <= ONE_LEVEL_UP_TO || first_guess) {
                     let cheap =
                         ahead.unwrap_or_else(|| self.candidates_look(at.context, part, depth));
                     let found = self.raised_look(at.context, part, depth, cheap);
@@ -557,37 +570,50 @@ impl Exact {
                         self.remember(depth, key.clone(), found, NO_RECORD);
                     }
                 }
-                // What this class must cost for the floors to reach the limit: a
-                // big class gets its look two guesses ahead, as far as that, when
-                // its floor so far leaves the guess in the running. Not under what
-                // is left of no budget (a first option's, far above any total),
-                // where no floor can cut and a big class's whole look is dear.
-                let room = (u64::from(limit) + u64::from(bound)).saturating_sub(sum);
-                if fresh
-                    && part.len() >= self.look_two_from
-                    && u64::from(self.least_cost(part.len(), depth, known)) < room
-                    && room < u64::from(UNLIMITED / 2)
-                {
-                    let mut history = at.node.history.to_vec();
-                    history.push(guess);
-                    let node = Node {
-                        candidates: part,
-                        history: &history,
-                    };
-                    known = self.class_look_two(at.context, node, depth, room as u32, &key, known);
-                }
                 if self.least_cost(part.len(), depth, known) > bound {
                     self.depend_on_cached(codes, part, depth, &key);
                 }
-                match known {
-                    Some(Known::Exact(cost)) => Class::Settled(cost),
-                    _ => {
-                        let floor = self.least_cost(part.len(), depth, known);
-                        Class::AtLeast(floor, Some((key, known)))
-                    }
-                }
+                Class::of(self.least_cost(part.len(), depth, known), key, known)
             };
             sum += u64::from(class.floor() - bound);
+            if sum >= u64::from(limit) {
+                return None;
+            }
+        }
+        // A big class gets its look two guesses ahead, as far as what it must cost
+        // for the floors to reach the limit, when its floor so far leaves the
+        // guess in the running: after every class's own look, so that each look
+        // two ahead is capped by all of them (a look that reaches its cap is cheap
+        // and sinks the guess; one that does not must find its least). Not under
+        // what is left of no budget (a first option's, far above any total), where
+        // no floor can cut and a big class's whole look is dear.
+        for ((class, part), fresh) in classes.iter_mut().zip(parts).zip(fresh) {
+            let Class::AtLeast(floor, Some((key, known))) = class else {
+                continue;
+            };
+            let room = (u64::from(limit) + u64::from(*floor)).saturating_sub(sum);
+            if !fresh
+                || part.len() < self.look_two_from
+                || u64::from(*floor) >= room
+                || room >= u64::from(UNLIMITED / 2)
+            {
+                continue;
+            }
+            let depth = depth_of(part);
+            let mut history = at.node.history.to_vec();
+            history.push(guess);
+            let node = Node {
+                candidates: part,
+                history: &history,
+            };
+            let two = self.class_look_two(at.context, node, depth, room as u32, key, *known);
+            let raised = self.least_cost(part.len(), depth, two);
+            if raised == *floor {
+                continue;
+            }
+            self.depend_on_cached(codes, part, depth, key);
+            sum += u64::from(raised - *floor);
+            *class = Class::of(raised, key.clone(), two);
             if sum >= u64::from(limit) {
                 return None;
             }
@@ -670,7 +696,16 @@ pub(super) enum Class<'p> {
     AtLeast(u32, Option<Lookup<'p>>),
 }
 
-impl Class<'_> {
+impl<'p> Class<'p> {
+    /// A class whose floor is `floor`, as the cache entry under `key` (what it
+    /// knows, `known`) says: settled where that is exact.
+    fn of(floor: u32, key: Cow<'p, [u32]>, known: Option<Known>) -> Class<'p> {
+        match known {
+            Some(Known::Exact(cost)) => Class::Settled(cost),
+            _ => Class::AtLeast(floor, Some((key, known))),
+        }
+    }
+
     /// The least the class costs.
     fn floor(&self) -> u32 {
         match *self {
