@@ -499,15 +499,17 @@ impl Exact {
     /// options a node scores fail here).
     ///
     /// The looks two guesses ahead come last, once every class has its own floor,
-    /// each capped at what its class must cost for the floors to reach the limit:
-    /// a look that reaches its cap stops early and sinks the guess, one that
-    /// cannot must find its least, and it is the dear kind (on within-7's class of
-    /// 1,109 secrets, item 211, 3,126 looks that reached their caps took 18 s,
-    /// 6,254 that did not 175 s). Taken class by class before, a look's cap left
-    /// out the bigger classes' own looks: that item took 360.6 s against 233.0 s
-    /// now, the class of 902 secrets (item 210) 143.3 s against 128.9 s, 5x6's
-    /// proof 82.7 s against 79.6 s, the same bytes (BENCHMARKS.md, "a look two
-    /// ahead after every class's own look").
+    /// each capped at what its class must cost for the floors to reach the limit,
+    /// the largest class first: a look that reaches its cap stops early and sinks
+    /// the guess, one that cannot must find its least, and it is the dear kind (on
+    /// within-7's class of 1,109 secrets, item 211, 3,126 looks that reached their
+    /// caps took 18 s, 6,254 that did not 175 s). Taken class by class before,
+    /// smallest first, a look's cap left out the bigger classes' own looks: that
+    /// item took 360.6 s; after every class's own look 233.0 s smallest first and
+    /// 124.4 s largest first; the class of 902 secrets (item 210) 143.3, 128.9
+    /// and 100.0 s; 5x6's proof 82.7, 79.6 and 56.7 s (the last two pairs side by
+    /// side with each other), the same bytes (BENCHMARKS.md, "a look two ahead
+    /// after every class's own look, the largest class first").
     ///
     /// A set of at most [`LOOK_FIRST_UP_TO`] secrets gets the first step of a look
     /// one guess ahead ([`Exact::candidates_look`]) before the cache: it often
@@ -584,10 +586,12 @@ impl Exact {
         // for the floors to reach the limit, when its floor so far leaves the
         // guess in the running: after every class's own look, so that each look
         // two ahead is capped by all of them (a look that reaches its cap is cheap
-        // and sinks the guess; one that does not must find its least). Not under
-        // what is left of no budget (a first option's, far above any total), where
-        // no floor can cut and a big class's whole look is dear.
-        for ((class, part), fresh) in classes.iter_mut().zip(parts).zip(fresh) {
+        // and sinks the guess; one that does not must find its least), the
+        // largest class first. Not under what is left of no budget (a first
+        // option's, far above any total), where no floor can cut and a big
+        // class's whole look is dear.
+        let looked = classes[..parts.len()].iter_mut().zip(parts);
+        for ((class, part), &fresh) in looked.zip(&fresh[..parts.len()]).rev() {
             let Class::AtLeast(floor, Some((key, known))) = class else {
                 continue;
             };
