@@ -107,7 +107,7 @@ fn symmetry_changes_the_work_never_the_file() {
 #[test]
 fn the_cache_changes_the_work_never_the_file() {
     // Plain keys (no trust in the canonical form), a cache that must drop facts all
-    // the time, and both: the proof's file, with more positions searched. One thread,
+    // the time, and both: the proof's file, with other positions searched. One thread,
     // so that the count of positions is itself deterministic (with two, the threads'
     // interleaving moves it by half: 4x6 searched 6.6k to 11.6k positions); 5x5,
     // because its search outgrows a 1 MiB cache (since fe5f925, 5x4's and 4x6's do
@@ -135,9 +135,12 @@ fn the_cache_changes_the_work_never_the_file() {
             std::fs::read(&path).unwrap() == std::fs::read(&reference).unwrap(),
             "{extra:?} changed the file"
         );
+        // The work differs, up or down: since 0f55a7f, 5x5 searches 1,858
+        // positions with plain keys against 1,974 with canonical ones (why fewer
+        // is not measured).
         assert!(
-            positions(&other) > positions(&report),
-            "{extra:?}: no more work"
+            positions(&other) != positions(&report),
+            "{extra:?}: the same work, as if it were not applied"
         );
     }
     let err = usage_error(
