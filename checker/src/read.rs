@@ -624,12 +624,27 @@ mod tests {
         std::fs::read(trees.join(name)).unwrap()
     }
 
-    fn written(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("mmcheck-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
+    /// A file of this test's in the temporary folder, removed when dropped.
+    struct Written(std::path::PathBuf);
+
+    impl std::ops::Deref for Written {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Written {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn written(name: &str, bytes: &[u8]) -> Written {
+        let file = format!("mmcheck-read-{}-{name}", std::process::id());
+        let path = std::env::temp_dir().join(file);
         std::fs::write(&path, bytes).unwrap();
-        path
+        Written(path)
     }
 
     /// Every fact of `reader` up to where it stops (whether each is a claim),
@@ -717,7 +732,7 @@ mod tests {
         let whole = shipped("optimal-4x6.mmc");
         let path = written("small.mmc", &whole);
         let (size, crc) = identity(&path).unwrap();
-        let input = Stream::new(File::open(&path).unwrap(), Some(size - 4), 16);
+        let input = Stream::new(File::open(&*path).unwrap(), Some(size - 4), 16);
         let (facts, _) = read_all(&mut Reader::start(input, Some((size, crc))).unwrap());
         let (expected, _) = read_all(&mut Reader::open(&path).unwrap());
         assert_eq!(facts, expected);
