@@ -198,7 +198,10 @@ keep_left() {
   local item index rc
   for item in "$work/$1"/items/*.item; do
     [ -e "$item" ] || continue
-    index=$(basename "$item" .item)
+    # No process per item: this runs before every item a worker takes, over
+    # every item done (a call of basename for each took 1.7 s at 470 items).
+    index=${item##*/}
+    index=${index%.item}
     [ ! -e "campaigns/$1/items/$index.item" ] || continue
     rc=0
     keep "campaigns/$1" "$work/$1" "$index" -n || rc=$?
@@ -276,7 +279,8 @@ merge() {
     # An item done but not kept: another campaign is checking its part (it holds
     # the item's lock) and merges after it, or a check failed.
     for item in "$run"/items/*.item; do
-      index=$(basename "$item" .item)
+      index=${item##*/}
+      index=${index%.item}
       [ ! -e "campaigns/$1/items/$index.item" ] || continue
       if ! flock -n "$run/items/$index.lock" true; then
         echo "$(called "$1" "$index"): still being checked by another campaign, which merges"
