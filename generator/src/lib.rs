@@ -25,6 +25,7 @@ pub mod progress;
 mod relabel;
 pub mod strategy;
 mod symmetry;
+pub mod value;
 
 use lookup::format::Meta;
 use lookup::Board;

@@ -36,7 +36,7 @@ class ContradictionError(Error):
     (move index from 0, (black, white)) and the secrets that then fit."""
 
 class BuildError(Error):
-    """A tree that cannot be built as asked."""
+    """A tree or a value that cannot be worked out as asked (a time limit passed)."""
 
 class Board:
     """A board: pegs, colours, and whether colours may repeat."""
@@ -87,6 +87,36 @@ class Tree:
         """The codes still possible after `moves`."""
     def play(self, secret: str) -> list[Tuple[str, Tuple[int, int]]]:
         """The tree's game against `secret`: each guess and its answer."""
+
+class GuessValue(TypedDict):
+    guess: str
+    total: int
+    over: int
+    """How much more than the least: the guess's regret, in guesses summed over the secrets."""
+
+class Value(TypedDict):
+    moves: int
+    secrets: int
+    """The secrets still possible."""
+    least_total: int
+    """The least total of the guesses they still need, each secret's winning guess counted."""
+    average: float
+    best: str
+    """The optimal next guess: the one an optimal tree of mmgen's plays."""
+    guesses: list[GuessValue]
+
+class Oracle:
+    """The exact value of any position, on a tree's line or off it, by the exact
+    search (run here, not read from a tree). One oracle keeps what its search
+    proved between questions."""
+
+    def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True, alphabet: Optional[str] = None) -> None: ...
+    @property
+    def board(self) -> Board: ...
+    def value(self, moves: Moves = (), guesses: Sequence[str] = (), time_limit: Optional[float] = None) -> Value:
+        """The value of the position `moves` lead to, and what each of `guesses`
+        costs played next (`mmgen value --json`'s object). The GIL is released;
+        Ctrl-C raises KeyboardInterrupt, a passed `time_limit` BuildError."""
 
 def build(
     pegs: int = 4,

@@ -1,6 +1,7 @@
 //! `import mmtree`: mmtree's trees for Python, for players' tools and for
 //! researchers who need an exact oracle (the optimal next guess in microseconds,
-//! the proven optimum of a board) where they already work.
+//! the proven optimum of a board, the exact value of any position off a tree's
+//! line) where they already work.
 //!
 //! A thin layer over the two halves: `lookup` reads a tree in place (a file is
 //! memory-mapped and verified whole before anything is answered from it) and
@@ -17,7 +18,7 @@ use lookup::{play, Feedback, Move};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -44,7 +45,7 @@ create_exception!(
     mmtree,
     BuildError,
     Error,
-    "A tree that cannot be built as asked."
+    "A tree or a value that cannot be worked out as asked (a time limit passed)."
 );
 
 /// A board: pegs, colours, and whether colours may repeat.
@@ -180,65 +181,67 @@ impl Tree {
     }
 
     fn moves(&self, moves: Vec<(String, Answer)>) -> PyResult<Vec<Move>> {
-        let board = self.tree.board();
-        if moves.len() > hint::MOVES_AT_MOST {
-            let most = hint::MOVES_AT_MOST;
-            return Err(MoveError::new_err(format!(
-                "a game has at most {most} moves"
-            )));
-        }
-        let read = |(i, (guess, answer)): (usize, (String, Answer))| {
-            let bad = |why: String| MoveError::new_err(format!("move {}: {why}", i + 1));
-            let guess = board
-                .parse(&guess)
-                .map_err(|e| bad(format!("'{guess}': {e}")))?;
-            let answer = match answer {
-                Answer::Pegs(black, white) => Feedback::new(black, white).check(&board),
-                Answer::Text(text) => Feedback::parse(&text, &board),
-            };
-            let answer = answer.map_err(|e| bad(e.to_string()))?;
-            Ok(Move { guess, answer })
-        };
-        moves.into_iter().enumerate().map(read).collect()
+        read_moves(&self.tree.board(), moves)
     }
 
     fn hint(&self, moves: &[Move]) -> PyResult<Hint> {
-        hint::next(&self.tree, moves).map_err(|message| self.refused(message, moves))
-    }
-
-    /// The error for `moves` the tree refused with `message`: a ContradictionError
-    /// if no secret gives those answers, else a MoveError.
-    fn refused(&self, message: String, moves: &[Move]) -> PyErr {
-        let board = self.tree.board();
-        let pegs = board.pegs();
-        let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
-        match play::first_impossible_move(&board, moves) {
-            Some(_) if !after_win => self.contradiction(message, moves),
-            _ => MoveError::new_err(message),
-        }
-    }
-
-    /// A ContradictionError with its `corrections`: each a list of (move index,
-    /// (black, white)) changes, the secrets they leave, likeliest first.
-    fn contradiction(&self, message: String, moves: &[Move]) -> PyErr {
-        let error = ContradictionError::new_err(message);
-        Python::with_gil(|py| {
-            let corrections: Vec<Correction> =
-                (lookup::repair::corrections(self.tree.board(), moves).into_iter())
-                    .map(|c| {
-                        let changes = c.changes.iter().map(|&(i, f)| (i, (f.black, f.white)));
-                        let secrets = c.secrets.iter().map(|&s| self.show(s));
-                        (changes.collect(), secrets.collect())
-                    })
-                    .collect();
-            let _ = error.value(py).setattr("corrections", corrections);
-        });
-        error
+        hint::next(&self.tree, moves).map_err(|message| refused(&self.tree.board(), message, moves))
     }
 
     fn show(&self, code: lookup::Code) -> String {
         self.tree.board().display(code).to_string()
     }
+}
+
+/// Moves as Python gives them, read on `board`.
+fn read_moves(board: &lookup::Board, moves: Vec<(String, Answer)>) -> PyResult<Vec<Move>> {
+    if moves.len() > hint::MOVES_AT_MOST {
+        let most = hint::MOVES_AT_MOST;
+        return Err(MoveError::new_err(format!(
+            "a game has at most {most} moves"
+        )));
+    }
+    let read = |(i, (guess, answer)): (usize, (String, Answer))| {
+        let bad = |why: String| MoveError::new_err(format!("move {}: {why}", i + 1));
+        let guess = board
+            .parse(&guess)
+            .map_err(|e| bad(format!("'{guess}': {e}")))?;
+        let answer = match answer {
+            Answer::Pegs(black, white) => Feedback::new(black, white).check(board),
+            Answer::Text(text) => Feedback::parse(&text, board),
+        };
+        let answer = answer.map_err(|e| bad(e.to_string()))?;
+        Ok(Move { guess, answer })
+    };
+    moves.into_iter().enumerate().map(read).collect()
+}
+
+/// The error for `moves` refused with `message`: a ContradictionError if no
+/// secret of `board` gives those answers, else a MoveError.
+fn refused(board: &lookup::Board, message: String, moves: &[Move]) -> PyErr {
+    let pegs = board.pegs();
+    let after_win = (moves.iter().rev().skip(1)).any(|m| m.answer.is_win(pegs));
+    match play::first_impossible_move(board, moves) {
+        Some(_) if !after_win => contradiction(board, message, moves),
+        _ => MoveError::new_err(message),
+    }
+}
+
+/// A ContradictionError with its `corrections`: each a list of (move index,
+/// (black, white)) changes, the secrets they leave, likeliest first.
+fn contradiction(board: &lookup::Board, message: String, moves: &[Move]) -> PyErr {
+    let error = ContradictionError::new_err(message);
+    Python::with_gil(|py| {
+        let corrections: Vec<Correction> = (lookup::repair::corrections(*board, moves).into_iter())
+            .map(|c| {
+                let changes = c.changes.iter().map(|&(i, f)| (i, (f.black, f.white)));
+                let secrets = c.secrets.iter().map(|&s| board.display(s).to_string());
+                (changes.collect(), secrets.collect())
+            })
+            .collect();
+        let _ = error.value(py).setattr("corrections", corrections);
+    });
+    error
 }
 
 #[pymethods]
@@ -337,7 +340,7 @@ impl Tree {
         let moves = self.moves(moves)?;
         let why = py
             .allow_threads(|| lookup::web::explain::explanation(&self.tree, &moves))
-            .map_err(|message| self.refused(message, &moves))?;
+            .map_err(|message| refused(&self.tree.board(), message, &moves))?;
         py.import("json")?.call_method1("loads", (why.to_string(),))
     }
 
@@ -460,10 +463,131 @@ fn build(
     Tree::open(Bytes::Owned(bytes), "the tree built", None)
 }
 
+/// The exact value of any position, on a tree's line or off it (the exact
+/// search, run here: see generator's `value` module). One oracle keeps what its
+/// search proved between questions, so the positions of a game, or of many
+/// games, cost less the more are asked.
+#[pyclass(frozen, module = "mmtree")]
+struct Oracle {
+    oracle: generator::value::Oracle,
+}
+
+#[pymethods]
+impl Oracle {
+    /// An oracle for the board of `pegs` and `colors` (`repeat`: colours may
+    /// repeat), its codes written in `alphabet` if given (see Board).
+    #[new]
+    #[pyo3(signature = (pegs = 4, colors = 6, repeat = true, alphabet = None))]
+    fn new(pegs: u32, colors: u32, repeat: bool, alphabet: Option<&str>) -> PyResult<Oracle> {
+        let board = Board::new(pegs, colors, repeat, alphabet)?.board;
+        Ok(Oracle {
+            oracle: generator::value::Oracle::new(board, None),
+        })
+    }
+
+    #[getter]
+    fn board(&self) -> Board {
+        Board {
+            board: self.oracle.board(),
+        }
+    }
+
+    /// The value of the position `moves` lead to: `secrets` still possible,
+    /// `least_total` (the least total of the guesses they still need, each
+    /// secret's winning guess counted), `average`, `best` (the optimal next
+    /// guess, an optimal tree's), and for each of `guesses` its `total` played
+    /// next and how much it is `over` the least. The search runs with the GIL
+    /// released; Ctrl-C, or `time_limit` seconds passing, stops it with
+    /// KeyboardInterrupt or BuildError.
+    #[pyo3(signature = (moves = Vec::new(), guesses = Vec::new(), time_limit = None))]
+    fn value<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<(String, Answer)>,
+        guesses: Vec<String>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let board = self.oracle.board();
+        let moves = read_moves(&board, moves)?;
+        let asked = (guesses.iter())
+            .map(|g| code(&board, g))
+            .collect::<PyResult<Vec<_>>>()?;
+        let limit = match time_limit {
+            Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s)),
+            Some(_) => {
+                return Err(BuildError::new_err(
+                    "time_limit: give a number of seconds, 0 or more",
+                ))
+            }
+            None => None,
+        };
+        let started = std::time::Instant::now();
+        let (sender, mut receiver) = std::sync::mpsc::channel();
+        let mut interrupted = None;
+        let mut late = false;
+        let found = std::thread::scope(|scope| {
+            scope.spawn(|| sender.send(self.oracle.value(&moves, &asked)));
+            loop {
+                let wait = Duration::from_millis(50);
+                let (back, got) = py.allow_threads(move || {
+                    let got = receiver.recv_timeout(wait);
+                    (receiver, got)
+                });
+                receiver = back;
+                match got {
+                    Ok(found) => break found,
+                    // The search stops at its next check; a stop sent before it
+                    // began (which it would undo) is sent again.
+                    Err(_) => {
+                        if interrupted.is_none() {
+                            interrupted = py.check_signals().err();
+                        }
+                        late = late || limit.is_some_and(|l| started.elapsed() >= l);
+                        if interrupted.is_some() || late {
+                            self.oracle.stop();
+                        }
+                    }
+                }
+            }
+        });
+        if let Some(e) = interrupted {
+            return Err(e);
+        }
+        let value = found.map_err(|message| match (late, time_limit) {
+            (true, Some(s)) => {
+                BuildError::new_err(format!("no answer within the time limit of {s} s"))
+            }
+            _ => refused(&board, message, &moves),
+        })?;
+        let show = |c: lookup::Code| board.display(c).to_string();
+        let dict = PyDict::new(py);
+        dict.set_item("moves", moves.len())?;
+        dict.set_item("secrets", value.secrets)?;
+        dict.set_item("least_total", value.least)?;
+        dict.set_item("average", value.average())?;
+        dict.set_item("best", show(value.best))?;
+        let asked = PyList::empty(py);
+        for &(guess, total) in &value.asked {
+            let one = PyDict::new(py);
+            one.set_item("guess", show(guess))?;
+            one.set_item("total", total)?;
+            one.set_item("over", total - value.least)?;
+            asked.append(one)?;
+        }
+        dict.set_item("guesses", asked)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mmtree.Oracle {}>", self.oracle.board().name())
+    }
+}
+
 #[pymodule]
 fn mmtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Tree>()?;
+    m.add_class::<Oracle>()?;
     m.add_function(wrap_pyfunction!(build, m)?)?;
     let py = m.py();
     m.add("Error", py.get_type::<Error>())?;

@@ -194,3 +194,47 @@ def test_nethack_s_drawbridge_tune_in_notes():
     assert tune.play("gabcd")[-1] == ("GABCD", (5, 0))
     with pytest.raises(mmtree.MoveError, match="one symbol per colour"):
         mmtree.Tree(TREES / "optimal-5x7.mmt", alphabet="ABC")
+
+
+def mmgen_value(*args):
+    return json.loads(cli("mmgen", "value", "--json", *args))
+
+
+def test_an_oracle_values_a_position_off_the_tree_s_line_as_mmgen_value_does():
+    oracle = mmtree.Oracle()
+    moves = [("1122", (1, 0)), ("1111", "0,0")]
+    value = oracle.value(moves, guesses=["3324", "3423"])
+    assert value == mmgen_value("1122:1,0", "1111:0,0", "--guess", "3324", "--guess", "3423")
+    assert value["secrets"] == len(mmtree.Tree(TREES / "knuth-4x6.mmt").candidates(moves))
+    # The optimal guess is over by nothing; the knuth rule's hint there (3324) by more.
+    over = {g["guess"]: g["over"] for g in value["guesses"]}
+    assert value["best"] == "3423" and over["3423"] == 0 and over["3324"] > 0
+
+
+def test_an_oracle_on_the_optimal_tree_s_line_agrees_with_the_tree():
+    tree = mmtree.Tree(TREES / "optimal-4x6.mmt")
+    oracle = mmtree.Oracle(4, 6)
+    root = oracle.value()
+    assert (root["secrets"], root["least_total"], root["best"]) == (1296, tree.stats["total"], tree.next())
+    for secret in ["3632", "6543", "1111"]:
+        game = tree.play(secret)
+        for k in range(len(game) - 1):
+            value = oracle.value(game[:k])
+            assert value["best"] == game[k][0]
+            assert value["least_total"] >= value["secrets"]
+
+
+def test_an_oracle_refuses_bad_histories_with_typed_errors():
+    oracle = mmtree.Oracle()
+    with pytest.raises(mmtree.ContradictionError) as caught:
+        oracle.value([("1122", (1, 0)), ("1344", (0, 1)), ("3526", (1, 2)), ("1462", (0, 0))])
+    assert "move 4" in str(caught.value) and caught.value.corrections
+    with pytest.raises(mmtree.MoveError, match="the last move won"):
+        oracle.value([("1122", (4, 0))])
+    with pytest.raises(mmtree.MoveError):
+        oracle.value(guesses=["9999"])
+    big = mmtree.Oracle(5, 8)
+    started = time.monotonic()
+    with pytest.raises(mmtree.BuildError, match="time limit"):
+        big.value(time_limit=0.5)
+    assert time.monotonic() - started < 30

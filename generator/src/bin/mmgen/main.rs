@@ -2,7 +2,8 @@
 //!
 //! `mmgen [OPTIONS] --out FILE` builds one tree and writes it; `mmgen compare` builds
 //! every strategy for a board and prints them side by side; `mmgen import` turns a
-//! JSON tree into a tree file. Errors are one line on stderr and exit status 1
+//! JSON tree into a tree file; `mmgen value` gives the exact value of any position.
+//! Errors are one line on stderr and exit status 1
 //! (usage errors: clap's message and exit status 2), see [`lookup::cli`].
 
 mod args;
@@ -12,6 +13,7 @@ mod compare;
 mod generate;
 mod import;
 mod plot;
+mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,7 +50,8 @@ Examples:
   mmgen --pegs 4 --colors 10 --no-repeat --strategy optimal --out bulls.mmt
   mmgen --pegs 5 --colors 8 --strategy optimal --time-limit 600 --out 5x8.mmt
   mmgen compare --pegs 4 --colors 6
-  mmgen import tree.json --out imported.mmt";
+  mmgen import tree.json --out imported.mmt
+  mmgen value 1111:0,0 --guess 2222";
 
 #[derive(Subcommand)]
 enum Command {
@@ -64,6 +67,9 @@ enum Command {
     Status(cluster::StatusArgs),
     /// Merge a plan's items into one tree file, byte-identical to a single run.
     Merge(cluster::MergeArgs),
+    /// The exact value of a position, on a tree's line or off it: the least total
+    /// guesses from there, the optimal next guess, and what other guesses cost.
+    Value(value::Args),
     /// A shell completion script (bash, elvish, fish, powershell, zsh).
     Completions(lookup::cli::CompletionsArgs),
     /// The manual page (roff), of mmgen or of one subcommand.
@@ -79,6 +85,7 @@ fn main() -> ExitCode {
         Some(Command::SolveClass(args)) => cluster::solve(args),
         Some(Command::Status(args)) => cluster::status(args),
         Some(Command::Merge(args)) => cluster::merge(args),
+        Some(Command::Value(args)) => value::run(args),
         Some(Command::Completions(args)) => lookup::cli::completions(Cli::command(), args),
         Some(Command::Man(args)) => lookup::cli::man(Cli::command(), args),
         None => generate::run(&cli.generate),

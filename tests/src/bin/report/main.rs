@@ -536,6 +536,12 @@ const ITEMS_START: &str =
     "<!-- work items: measured by hand as the section says; kept by make bench -->";
 const ITEMS_END: &str = "<!-- end of work items -->";
 
+/// Python: a hint and a position's value from `import mmtree`, measured by hand
+/// with the scripts in ports/python/benches (they need the wheel built); kept as is.
+const PYTHON_START: &str =
+    "<!-- python: measured by hand as the sections say; kept by make bench -->";
+const PYTHON_END: &str = "<!-- end of python -->";
+
 /// Proof certificates: what writing and checking one costs, measured by hand as
 /// the section says; kept as is.
 const CERTIFICATES_START: &str =
@@ -705,12 +711,13 @@ fn bench() -> Result<(), String> {
     }
     md.push_str(&serve_load(mmlookup)?);
     let _ = std::fs::remove_dir_all(&scratch);
-    // Keep the large boards', the verification, the tuning and the chips' sections:
-    // the large boards are measured by `make bench-large`, and so is the largest
+    // Keep Python's, the large boards', the verification, the tuning and the chips'
+    // sections: Python's are measured by hand, the large boards by `make bench-large`, and so is the largest
     // tree's verification; the tuning section records how constants were chosen; the
     // chips are measured by `make bench-devices`.
     if let Ok(current) = std::fs::read_to_string("BENCHMARKS.md") {
         let kept = [
+            (PYTHON_START, PYTHON_END),
             (LARGE_START, LARGE_END),
             (VERIFY_START, VERIFY_END),
             (TUNING_START, TUNING_END),

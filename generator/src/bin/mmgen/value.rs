@@ -1,0 +1,103 @@
+//! `mmgen value`: the exact value of any position, on an optimal tree's line or
+//! off it, and what given next guesses cost (see the library's `value` module).
+
+use crate::args::BoardArgs;
+use generator::value::{Oracle, Value};
+use lookup::cli::Outcome;
+use lookup::hint::{parse_moves, plural};
+use lookup::Board;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Moves played so far, each GUESS:B,W (e.g. 1122:1,0); none: the start.
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Also what this guess costs played next, and how much more than the least
+    /// (its regret); may be given more than once.
+    #[arg(long = "guess", value_name = "CODE")]
+    guesses: Vec<String>,
+    /// Give up after this many seconds (an error: nothing unproven is printed).
+    #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::seconds, allow_negative_numbers = true)]
+    time_limit: Option<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Outcome {
+    let board = args.board.board()?;
+    let moves = parse_moves(&board, args.moves.iter().map(String::as_str))?;
+    let asked = (args.guesses.iter())
+        .map(|g| board.parse(g).map_err(|e| format!("--guess {g}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let deadline = args
+        .time_limit
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let value = Oracle::new(board, deadline)
+        .value(&moves, &asked)
+        .map_err(|e| match (e.contains("stopped"), args.time_limit) {
+            (true, Some(s)) => format!("no answer within the time limit of {s} s"),
+            _ => e,
+        })?;
+    let text = match args.json {
+        true => json(&board, moves.len(), &value),
+        false => text(&board, moves.len(), &value),
+    };
+    print!("{text}");
+    Ok(())
+}
+
+fn text(board: &Board, moves: usize, value: &Value) -> String {
+    let show = |code| board.display(code).to_string();
+    let n = value.secrets;
+    let mut out = match moves {
+        0 => format!(
+            "at the start: {} possible\n",
+            plural(n as u64, "secret", "secrets")
+        ),
+        k => format!(
+            "after {}: {} still possible\n",
+            plural(k as u64, "move", "moves"),
+            plural(n as u64, "secret", "secrets")
+        ),
+    };
+    out += &format!(
+        "least total: {} for them ({:.4} a secret, the winning guess counted), proven by exact search\n",
+        plural(value.least, "guess", "guesses"),
+        value.average()
+    );
+    out += &format!("optimal next guess: {}\n", show(value.best));
+    for &(code, total) in &value.asked {
+        let over = total - value.least;
+        out += &match over {
+            0 => format!("{} next: {total}, the least\n", show(code)),
+            _ => format!(
+                "{} next: {total}, {over} more ({:.4} a secret)\n",
+                show(code),
+                over as f64 / n as f64
+            ),
+        };
+    }
+    out
+}
+
+fn json(board: &Board, moves: usize, value: &Value) -> String {
+    let show = |code| board.display(code).to_string();
+    let guesses: Vec<_> = (value.asked.iter())
+        .map(|&(code, total)| {
+            serde_json::json!({"guess": show(code), "total": total, "over": total - value.least})
+        })
+        .collect();
+    let object = serde_json::json!({
+        "moves": moves,
+        "secrets": value.secrets,
+        "least_total": value.least,
+        "average": value.average(),
+        "best": show(value.best),
+        "guesses": guesses,
+    });
+    format!("{object}\n")
+}
