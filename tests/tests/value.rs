@@ -86,6 +86,35 @@ fn a_position_off_every_tree_is_valued_with_its_regret() {
 }
 
 #[test]
+fn colours_may_be_letters_or_any_alphabet() {
+    let digits = value(&["1122:1,0", "1111:0,0", "--guess", "3324"]);
+    let letters = value(&["--letters", "RRGG:1,0", "rrrr:0,0", "--guess", "BBGY"]);
+    let notes = value(&[
+        "--alphabet",
+        "ABCDEF",
+        "AABB:1,0",
+        "AAAA:0,0",
+        "--guess",
+        "CCBD",
+    ]);
+    assert_eq!(letters["least_total"], digits["least_total"]);
+    assert_eq!(letters["guesses"][0]["over"], digits["guesses"][0]["over"]);
+    let best = digits["best"].as_str().unwrap();
+    let spell = |symbols: &str| -> String {
+        best.chars()
+            .map(|c| symbols.as_bytes()[c.to_digit(10).unwrap() as usize - 1] as char)
+            .collect()
+    };
+    assert_eq!(letters["best"].as_str().unwrap(), spell("RGBYOP"));
+    assert_eq!(notes["best"].as_str().unwrap(), spell("ABCDEF"));
+    let line = fails(
+        "mmgen",
+        &["value", "--pegs", "4", "--colors", "9", "--letters"],
+    );
+    assert!(line.contains("letters"), "{line}");
+}
+
+#[test]
 fn bad_positions_are_one_line_errors() {
     for (args, expected) in [
         (

@@ -25,10 +25,24 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Write and read colours as letters, R G B Y O P W N, as `mmlookup --letters`
+    /// does (boards of up to 8 colours).
+    #[arg(long, conflicts_with = "alphabet")]
+    letters: bool,
+    /// Write and read colours in these symbols, one per colour in order, as
+    /// `mmlookup --alphabet` does (ABCDEFG: NetHack's drawbridge tune on 5x7).
+    #[arg(long, value_name = "SYMBOLS")]
+    alphabet: Option<String>,
 }
 
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
+    let board = match (&args.alphabet, args.letters) {
+        (Some(symbols), _) => board.with_alphabet(symbols),
+        (None, true) => board.with_letters(),
+        (None, false) => Ok(board),
+    }
+    .map_err(|e| e.to_string())?;
     let moves = parse_moves(&board, args.moves.iter().map(String::as_str))?;
     let asked = (args.guesses.iter())
         .map(|g| board.parse(g).map_err(|e| format!("--guess {g}: {e}")))
