@@ -238,3 +238,18 @@ def test_an_oracle_refuses_bad_histories_with_typed_errors():
     with pytest.raises(mmtree.BuildError, match="time limit"):
         big.value(time_limit=0.5)
     assert time.monotonic() - started < 30
+
+
+def test_the_agent_scoring_example_runs_and_its_figures_hold_together():
+    example = ROOT / "ports" / "python" / "examples" / "score_agent.py"
+    out = subprocess.run(
+        [sys.executable, str(example), str(TREES / "optimal-4x6.mmt"), "40"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout.splitlines()
+    games = int(out[0].split()[0])
+    assert 40 <= games <= 41 and out[0].startswith(f"{games} games on 4x6: the agent used +")
+    moves, optimal = (int(w) for w in out[2].replace(":", "").split()[1:4:2])
+    assert games <= moves and 0 < optimal < moves
+    # The first move of every game is the agent's 1111 at the start: its regret.
+    start = mmtree.Oracle().value(guesses=["1111"])
+    assert start["guesses"][0]["over"] > 0
