@@ -238,10 +238,14 @@ mod tests {
 
     #[test]
     fn the_search_numbers_codes_as_the_board_does() {
-        let board = Board::new(4, 6, true).unwrap();
-        let codes = Codes::new(board);
-        for (i, code) in board.codes().enumerate() {
-            assert_eq!(codes.code(i as u32), code);
+        for repeat in [true, false] {
+            let board = Board::new(4, 6, repeat).unwrap();
+            let codes = Codes::new(board);
+            assert_eq!(codes.len(), board.code_count());
+            for (i, code) in board.codes().enumerate() {
+                assert_eq!(codes.code(i as u32), code);
+                assert_eq!(board.index(code), Some(i as u32));
+            }
         }
     }
 

@@ -18,6 +18,12 @@ fn the_start_is_worth_the_boards_optimum() {
     assert_eq!(start["least_total"], 451);
     let text = ok("mmgen", &["value", "--pegs", "3", "--colors", "5"]);
     assert!(text.starts_with("at the start: 125 secrets possible\nleast total: 451 guesses"));
+    // And without repeated colours: 4x6's 360 codes, 1446 (the same reference).
+    let start = value(&["--pegs", "4", "--colors", "6", "--no-repeat"]);
+    assert_eq!(
+        (start["secrets"].as_u64(), start["least_total"].as_u64()),
+        (Some(360), Some(1446))
+    );
 }
 
 #[test]
