@@ -36,6 +36,10 @@ pub struct Oracle {
     /// knows their totals, but its optimal guess needs the set searched again
     /// (the cache keeps no guess), which costs milliseconds near a game's start.
     answered: Mutex<HashMap<Vec<u32>, (u32, u32)>>,
+    /// Held while a question is answered: one at a time, since a question begins
+    /// by undoing any stop, which must not undo another's while it runs (a search
+    /// stopped partway could then be taken as proven).
+    asking: Mutex<()>,
 }
 
 /// The least secrets of a set whose answer an [`Oracle`] keeps: the start of 4x6
@@ -75,6 +79,7 @@ impl Oracle {
             codes: Codes::new(board),
             exact: Exact::new(board, deadline, false),
             answered: Mutex::default(),
+            asking: Mutex::default(),
         }
     }
 
@@ -92,6 +97,7 @@ impl Oracle {
     /// The value of the position `moves` lead to, and what each of `asked` costs
     /// played next. An impossible history, moves after a win or a won game are
     /// errors, as is a search cut off by the deadline or [`Oracle::stop`].
+    /// Questions from several threads are answered one at a time.
     pub fn value(&self, moves: &[Move], asked: &[Code]) -> Result<Value, String> {
         let pegs = self.board.pegs();
         if let Some(won) = moves.iter().position(|m| m.answer.is_win(pegs)) {
@@ -115,10 +121,16 @@ impl Oracle {
         }
         let history = self.indices(moves.iter().map(|m| m.guess).collect())?;
         let asked_indices = self.indices(asked.to_vec())?;
+        let _asking = self.asking.lock().unwrap_or_else(|e| e.into_inner());
         self.exact.go_on();
         let counters = Counters::default();
         let context = Optimal::context(&self.codes, Settings { symmetry: true }, &counters);
-        let remembered = self.answered.lock().unwrap().get(&candidates).copied();
+        let remembered = self
+            .answered
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&candidates)
+            .copied();
         let (least_total, best) = match remembered {
             Some(answer) => answer,
             None => {
@@ -366,6 +378,28 @@ mod tests {
             "the last move won: no guess is left to play"
         );
         assert!(error("1122:4,0 1234:0,0").contains("move 2"));
+    }
+
+    #[test]
+    fn questions_from_several_threads_get_the_answers_asked_alone() {
+        let board = Board::new(4, 5, true).unwrap();
+        let histories = ["", "1111:0,0", "1122:1,0", "1234:0,2", "1123:1,1 2345:0,1"];
+        let alone: Vec<Value> = (histories.iter())
+            .map(|h| {
+                Oracle::new(board, None)
+                    .value(&moves(&board, h), &[])
+                    .unwrap()
+            })
+            .collect();
+        let shared = Oracle::new(board, None);
+        std::thread::scope(|scope| {
+            let asked: Vec<_> = (histories.iter())
+                .map(|h| scope.spawn(|| shared.value(&moves(&board, h), &[]).unwrap()))
+                .collect();
+            for (thread, alone) in asked.into_iter().zip(&alone) {
+                assert_eq!(&thread.join().unwrap(), alone);
+            }
+        });
     }
 
     #[test]
