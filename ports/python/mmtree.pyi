@@ -108,7 +108,8 @@ class Value(TypedDict):
 class Oracle:
     """The exact value of any position, on a tree's line or off it, by the exact
     search (run here, not read from a tree). One oracle keeps what its search
-    proved between questions."""
+    proved between questions, and answers them one at a time (from several
+    threads too)."""
 
     def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True, alphabet: Optional[str] = None) -> None: ...
     @property

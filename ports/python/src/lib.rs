@@ -466,7 +466,7 @@ fn build(
 /// The exact value of any position, on a tree's line or off it (the exact
 /// search, run here: see generator's `value` module). One oracle keeps what its
 /// search proved between questions, so the positions of a game, or of many
-/// games, cost less the more are asked.
+/// games, cost less the more are asked; it answers them one at a time.
 #[pyclass(frozen, module = "mmtree")]
 struct Oracle {
     oracle: generator::value::Oracle,
