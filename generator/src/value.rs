@@ -63,6 +63,24 @@ pub struct Value {
     pub asked: Vec<(Code, u64)>,
 }
 
+/// The fewest guesses that always suffice from a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Worst {
+    /// Guesses, the winning one included.
+    pub guesses: u32,
+    /// The least total of a strategy that needs no more.
+    pub least: u64,
+}
+
+/// Why a question has no answer when its search was stopped.
+const STOPPED: &str = "no answer: the search was stopped before it proved one";
+
+/// A position as the search numbers codes: the secrets left, the guesses played.
+struct Position {
+    candidates: Vec<u32>,
+    history: Vec<u32>,
+}
+
 impl Value {
     /// The guesses a secret still needs on average, at the least.
     pub fn average(&self) -> f64 {
@@ -99,27 +117,10 @@ impl Oracle {
     /// errors, as is a search cut off by the deadline or [`Oracle::stop`].
     /// Questions from several threads are answered one at a time.
     pub fn value(&self, moves: &[Move], asked: &[Code]) -> Result<Value, String> {
-        let pegs = self.board.pegs();
-        if let Some(won) = moves.iter().position(|m| m.answer.is_win(pegs)) {
-            return Err(match won + 1 < moves.len() {
-                true => PlayError::AfterWin {
-                    move_number: won + 2,
-                }
-                .to_string(),
-                false => "the last move won: no guess is left to play".into(),
-            });
-        }
-        let candidates = self.indices(consistent(self.board, moves))?;
-        if candidates.is_empty() {
-            let k = first_impossible_move(&self.board, moves).unwrap_or(moves.len());
-            let impossible = PlayError::Impossible {
-                move_number: k,
-                guess: self.board.display(moves[k - 1].guess),
-                answer: moves[k - 1].answer,
-            };
-            return Err(impossible.to_string());
-        }
-        let history = self.indices(moves.iter().map(|m| m.guess).collect())?;
+        let Position {
+            candidates,
+            history,
+        } = self.position(moves)?;
         let asked_indices = self.indices(asked.to_vec())?;
         let _asking = self.asking.lock().unwrap_or_else(|e| e.into_inner());
         self.exact.go_on();
@@ -137,9 +138,8 @@ impl Oracle {
                 let found = self.exact.choose(context, &candidates, &history, UNLIMITED);
                 let answer = self.proven(found)?;
                 if candidates.len() >= REMEMBERED_FROM {
-                    self.answered
-                        .lock()
-                        .unwrap()
+                    (self.answered.lock())
+                        .unwrap_or_else(|e| e.into_inner())
                         .insert(candidates.clone(), answer);
                 }
                 answer
@@ -169,11 +169,74 @@ impl Oracle {
         })
     }
 
+    /// The fewest guesses that always suffice from the position `moves` lead to
+    /// (the winning one counted), and the least total within them: the least
+    /// depth limit under which a strategy solves every secret left. Errors as
+    /// [`Oracle::value`]'s.
+    pub fn worst(&self, moves: &[Move]) -> Result<Worst, String> {
+        let Position {
+            candidates,
+            history,
+        } = self.position(moves)?;
+        let _asking = self.asking.lock().unwrap_or_else(|e| e.into_inner());
+        self.exact.go_on();
+        let counters = Counters::default();
+        let context = Optimal::context(&self.codes, Settings { symmetry: true }, &counters);
+        // n guesses always suffice (each rules out a secret at least); below the
+        // size bound's depth none do.
+        let n = candidates.len() as u32;
+        let shallowest = (1..=n).find(|&d| self.exact.floor(n as usize, d) < UNLIMITED);
+        for depth in shallowest.unwrap_or(n)..=n {
+            // None: no strategy within `depth`, unless the search was stopped.
+            let found = self.exact.choose(context, &candidates, &history, depth);
+            if self.exact.timed_out() {
+                return Err(STOPPED.into());
+            }
+            if let Some((least, _)) = found {
+                return Ok(Worst {
+                    guesses: depth,
+                    least: u64::from(least),
+                });
+            }
+        }
+        Err("no strategy solves these secrets: this is a bug, please report it".into())
+    }
+
+    /// The secrets `moves` leave and the guesses they played, as the search
+    /// numbers codes; the errors of [`Oracle::value`].
+    fn position(&self, moves: &[Move]) -> Result<Position, String> {
+        let pegs = self.board.pegs();
+        if let Some(won) = moves.iter().position(|m| m.answer.is_win(pegs)) {
+            return Err(match won + 1 < moves.len() {
+                true => PlayError::AfterWin {
+                    move_number: won + 2,
+                }
+                .to_string(),
+                false => "the last move won: no guess is left to play".into(),
+            });
+        }
+        let candidates = self.indices(consistent(self.board, moves))?;
+        if candidates.is_empty() {
+            let k = first_impossible_move(&self.board, moves).unwrap_or(moves.len());
+            let impossible = PlayError::Impossible {
+                move_number: k,
+                guess: self.board.display(moves[k - 1].guess),
+                answer: moves[k - 1].answer,
+            };
+            return Err(impossible.to_string());
+        }
+        let history = self.indices(moves.iter().map(|m| m.guess).collect())?;
+        Ok(Position {
+            candidates,
+            history,
+        })
+    }
+
     /// What a search found, unless it was stopped (then it may not be optimal).
     fn proven<T>(&self, found: Option<T>) -> Result<T, String> {
         found
             .filter(|_| !self.exact.timed_out())
-            .ok_or_else(|| "no answer: the search was stopped before it proved one".into())
+            .ok_or_else(|| STOPPED.into())
     }
 
     /// The search's numbers of `codes`, which are codes of the board.
@@ -226,6 +289,25 @@ mod tests {
             };
             self.known.insert(key, least);
             least
+        }
+    }
+
+    /// The fewest guesses that always solve `set`, by trying every guess at every
+    /// node: the least, over guesses that make progress, of one more than the
+    /// deepest class needs (one guess for a lone secret).
+    fn fewest(board: &Board, set: &[Code]) -> u32 {
+        match set.len() {
+            0 => 0,
+            1 => 1,
+            n => (board.codes())
+                .filter_map(|g| {
+                    let classes = classes(board, g, set);
+                    let progress = classes.len() != 1 || classes[0].len() < n;
+                    progress
+                        .then(|| 1 + classes.iter().map(|c| fewest(board, c)).max().unwrap_or(0))
+                })
+                .min()
+                .unwrap(),
         }
     }
 
@@ -299,6 +381,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_fewest_guesses_that_always_suffice_match_a_search_of_every_guess() {
+        let board = Board::new(3, 3, true).unwrap();
+        let oracle = Oracle::new(board, None);
+        let all: Vec<Code> = board.codes().collect();
+        assert_eq!(oracle.worst(&[]).unwrap().guesses, fewest(&board, &all));
+        for first in ["111", "112", "123"] {
+            let guess = board.parse(first).unwrap();
+            for secret in board.codes() {
+                let answer = score(guess, secret, board.pegs());
+                if answer.is_win(board.pegs()) {
+                    continue;
+                }
+                let played = [Move { guess, answer }];
+                let worst = oracle.worst(&played).unwrap();
+                let set = consistent(board, &played);
+                assert_eq!(worst.guesses, fewest(&board, &set), "after {played:?}");
+                // Within them, no less than the least total with no limit.
+                assert!(worst.least >= oracle.value(&played, &[]).unwrap().least);
+            }
+        }
+    }
+
+    #[test]
+    fn the_classic_start_needs_five_guesses_and_5626_within_them() {
+        // Knuth (1977): 5 at worst; Koyama and Lai (1993): 5626 within 5, where
+        // the least total with no limit is 5625 (shared/reference/mastermind.md).
+        let oracle = Oracle::new(Board::classic(), None);
+        assert_eq!(
+            oracle.worst(&[]).unwrap(),
+            Worst {
+                guesses: 5,
+                least: 5626
+            }
+        );
+        assert_eq!(oracle.value(&[], &[]).unwrap().least, 5625);
     }
 
     #[test]

@@ -94,7 +94,13 @@ class GuessValue(TypedDict):
     over: int
     """How much more than the least: the guess's regret, in guesses summed over the secrets."""
 
-class Value(TypedDict):
+class Worst(TypedDict):
+    guesses: int
+    """The fewest guesses that always suffice from here, the winning one counted."""
+    least_total: int
+    """The least total of a strategy that needs no more."""
+
+class _Value(TypedDict):
     moves: int
     secrets: int
     """The secrets still possible."""
@@ -105,6 +111,10 @@ class Value(TypedDict):
     """The optimal next guess: the one an optimal tree of mmgen's plays."""
     guesses: list[GuessValue]
 
+class Value(_Value, total=False):
+    worst: Worst
+    """With worst=True only."""
+
 class Oracle:
     """The exact value of any position, on a tree's line or off it, by the exact
     search (run here, not read from a tree). One oracle keeps what its search
@@ -114,10 +124,11 @@ class Oracle:
     def __init__(self, pegs: int = 4, colors: int = 6, repeat: bool = True, alphabet: Optional[str] = None) -> None: ...
     @property
     def board(self) -> Board: ...
-    def value(self, moves: Moves = (), guesses: Sequence[str] = (), time_limit: Optional[float] = None) -> Value:
+    def value(self, moves: Moves = (), guesses: Sequence[str] = (), time_limit: Optional[float] = None, worst: bool = False) -> Value:
         """The value of the position `moves` lead to, and what each of `guesses`
-        costs played next (`mmgen value --json`'s object). The GIL is released;
-        Ctrl-C raises KeyboardInterrupt, a passed `time_limit` BuildError."""
+        costs played next (`mmgen value --json`'s object; with `worst`, `--worst`'s
+        too). The GIL is released; Ctrl-C raises KeyboardInterrupt, a passed
+        `time_limit` BuildError."""
 
 def build(
     pegs: int = 4,

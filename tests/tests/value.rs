@@ -92,6 +92,31 @@ fn a_position_off_every_tree_is_valued_with_its_regret() {
 }
 
 #[test]
+fn the_fewest_guesses_that_always_suffice_meet_a_tree_built_for_them() {
+    // Knuth: 5 at worst on 4x6; Koyama and Lai: 5626 within 5. And an optimal tree
+    // built with --max-depth 5 (mmgen, audited by mmlookup) costs the same.
+    let start = value(&["--worst"]);
+    assert_eq!(start["worst"]["guesses"], 5);
+    assert_eq!(start["worst"]["least_total"], 5626);
+    assert!(value(&[]).get("worst").is_none());
+    let text = ok("mmgen", &["value", "--worst"]);
+    assert!(text
+        .ends_with("fewest guesses that always suffice: 5 (the least total within them: 5626)\n"));
+    let dir = scratch("value_worst");
+    let (tree, _) = generate(
+        &dir,
+        "depth5.mmt",
+        &["--strategy", "optimal", "--max-depth", "5"],
+    );
+    let audit = json(&ok(
+        "mmlookup",
+        &["audit", "--json", tree.to_str().unwrap()],
+    ));
+    assert_eq!(audit["total_guesses"], 5626);
+    assert_eq!(audit["max_guesses"], 5);
+}
+
+#[test]
 fn colours_may_be_letters_or_any_alphabet() {
     let digits = value(&["1122:1,0", "1111:0,0", "--guess", "3324"]);
     let letters = value(&["--letters", "RRGG:1,0", "rrrr:0,0", "--guess", "BBGY"]);

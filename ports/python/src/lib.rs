@@ -496,16 +496,19 @@ impl Oracle {
     /// `least_total` (the least total of the guesses they still need, each
     /// secret's winning guess counted), `average`, `best` (the optimal next
     /// guess, an optimal tree's), and for each of `guesses` its `total` played
-    /// next and how much it is `over` the least. The search runs with the GIL
+    /// next and how much it is `over` the least; with `worst`, also `worst`: the
+    /// fewest `guesses` that always suffice from here and the `least_total`
+    /// within them (`mmgen value --worst --json`'s). The search runs with the GIL
     /// released; Ctrl-C, or `time_limit` seconds passing, stops it with
     /// KeyboardInterrupt or BuildError.
-    #[pyo3(signature = (moves = Vec::new(), guesses = Vec::new(), time_limit = None))]
+    #[pyo3(signature = (moves = Vec::new(), guesses = Vec::new(), time_limit = None, worst = false))]
     fn value<'py>(
         &self,
         py: Python<'py>,
         moves: Vec<(String, Answer)>,
         guesses: Vec<String>,
         time_limit: Option<f64>,
+        worst: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let board = self.oracle.board();
         let moves = read_moves(&board, moves)?;
@@ -526,7 +529,14 @@ impl Oracle {
         let mut interrupted = None;
         let mut late = false;
         let found = std::thread::scope(|scope| {
-            scope.spawn(|| sender.send(self.oracle.value(&moves, &asked)));
+            scope.spawn(|| {
+                let value = self.oracle.value(&moves, &asked);
+                let worst = |v| match worst {
+                    true => self.oracle.worst(&moves).map(|w| (v, Some(w))),
+                    false => Ok((v, None)),
+                };
+                sender.send(value.and_then(worst))
+            });
             loop {
                 let wait = Duration::from_millis(50);
                 let (back, got) = py.allow_threads(move || {
@@ -553,7 +563,7 @@ impl Oracle {
         if let Some(e) = interrupted {
             return Err(e);
         }
-        let value = found.map_err(|message| match (late, time_limit) {
+        let (value, worst) = found.map_err(|message| match (late, time_limit) {
             (true, Some(s)) => {
                 BuildError::new_err(format!("no answer within the time limit of {s} s"))
             }
@@ -575,6 +585,12 @@ impl Oracle {
             asked.append(one)?;
         }
         dict.set_item("guesses", asked)?;
+        if let Some(worst) = worst {
+            let within = PyDict::new(py);
+            within.set_item("guesses", worst.guesses)?;
+            within.set_item("least_total", worst.least)?;
+            dict.set_item("worst", within)?;
+        }
         Ok(dict)
     }
 

@@ -224,6 +224,14 @@ def test_an_oracle_on_the_optimal_tree_s_line_agrees_with_the_tree():
             assert value["least_total"] >= value["secrets"]
 
 
+def test_an_oracle_says_the_fewest_guesses_that_always_suffice_as_mmgen_does():
+    oracle = mmtree.Oracle()
+    start = oracle.value(worst=True)
+    assert start["worst"] == {"guesses": 5, "least_total": 5626}
+    assert start == mmgen_value("--worst")
+    assert "worst" not in oracle.value()
+
+
 def test_an_oracle_refuses_bad_histories_with_typed_errors():
     oracle = mmtree.Oracle()
     with pytest.raises(mmtree.ContradictionError) as caught:

@@ -2,7 +2,7 @@
 //! off it, and what given next guesses cost (see the library's `value` module).
 
 use crate::args::BoardArgs;
-use generator::value::{Oracle, Value};
+use generator::value::{Oracle, Value, Worst};
 use lookup::cli::Outcome;
 use lookup::hint::{parse_moves, plural};
 use lookup::Board;
@@ -19,6 +19,10 @@ pub struct Args {
     /// (its regret); may be given more than once.
     #[arg(long = "guess", value_name = "CODE")]
     guesses: Vec<String>,
+    /// Also the fewest guesses that always suffice from here (the winning one
+    /// counted), and the least total of a strategy that needs no more.
+    #[arg(long)]
+    worst: bool,
     /// Give up after this many seconds (an error: nothing unproven is printed).
     #[arg(long, value_name = "SECONDS", value_parser = lookup::cli::seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
@@ -50,21 +54,25 @@ pub fn run(args: &Args) -> Outcome {
     let deadline = args
         .time_limit
         .map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let value = Oracle::new(board, deadline)
-        .value(&moves, &asked)
-        .map_err(|e| match (e.contains("stopped"), args.time_limit) {
-            (true, Some(s)) => format!("no answer within the time limit of {s} s"),
-            _ => e,
-        })?;
+    let oracle = Oracle::new(board, deadline);
+    let timed = |e: String| match (e.contains("stopped"), args.time_limit) {
+        (true, Some(s)) => format!("no answer within the time limit of {s} s"),
+        _ => e,
+    };
+    let value = oracle.value(&moves, &asked).map_err(timed)?;
+    let worst = match args.worst {
+        true => Some(oracle.worst(&moves).map_err(timed)?),
+        false => None,
+    };
     let text = match args.json {
-        true => json(&board, moves.len(), &value),
-        false => text(&board, moves.len(), &value),
+        true => json(&board, moves.len(), &value, worst),
+        false => text(&board, moves.len(), &value, worst),
     };
     print!("{text}");
     Ok(())
 }
 
-fn text(board: &Board, moves: usize, value: &Value) -> String {
+fn text(board: &Board, moves: usize, value: &Value, worst: Option<Worst>) -> String {
     let show = |code| board.display(code).to_string();
     let n = value.secrets;
     let mut out = match moves {
@@ -84,6 +92,12 @@ fn text(board: &Board, moves: usize, value: &Value) -> String {
         value.average()
     );
     out += &format!("optimal next guess: {}\n", show(value.best));
+    if let Some(worst) = worst {
+        out += &format!(
+            "fewest guesses that always suffice: {} (the least total within them: {})\n",
+            worst.guesses, worst.least
+        );
+    }
     for &(code, total) in &value.asked {
         let over = total - value.least;
         out += &match over {
@@ -98,14 +112,14 @@ fn text(board: &Board, moves: usize, value: &Value) -> String {
     out
 }
 
-fn json(board: &Board, moves: usize, value: &Value) -> String {
+fn json(board: &Board, moves: usize, value: &Value, worst: Option<Worst>) -> String {
     let show = |code| board.display(code).to_string();
     let guesses: Vec<_> = (value.asked.iter())
         .map(|&(code, total)| {
             serde_json::json!({"guess": show(code), "total": total, "over": total - value.least})
         })
         .collect();
-    let object = serde_json::json!({
+    let mut object = serde_json::json!({
         "moves": moves,
         "secrets": value.secrets,
         "least_total": value.least,
@@ -113,5 +127,8 @@ fn json(board: &Board, moves: usize, value: &Value) -> String {
         "best": show(value.best),
         "guesses": guesses,
     });
+    if let Some(worst) = worst {
+        object["worst"] = serde_json::json!({"guesses": worst.guesses, "least_total": worst.least});
+    }
     format!("{object}\n")
 }
