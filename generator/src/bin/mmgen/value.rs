@@ -9,6 +9,17 @@ use lookup::Board;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
+#[command(
+    after_help = "A move is GUESS:B,W: the code played and its answer, black pegs then white.
+Totals count, for each secret still possible, the guesses from the next one to
+the win, that one included (so the start's is the board's optimum).
+
+Examples:
+  mmgen value                                  the classic start: 5625, play 1123
+  mmgen value --worst                          ... and 5 guesses always suffice (5626)
+  mmgen value 1122:1,0 1111:0,0 --guess 3324   a position off the tree: 3324's regret
+  mmgen value --json --pegs 4 --colors 10 --no-repeat 0123:1,1"
+)]
 pub struct Args {
     #[command(flatten)]
     board: BoardArgs,
