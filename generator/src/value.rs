@@ -1,6 +1,7 @@
 //! The exact value of any position of a game: how many guesses the secrets still
 //! possible need at the least from there, which guess an optimal strategy plays
-//! next, and what any other next guess costs.
+//! next, what any other next guess costs, and the fewest guesses that always
+//! suffice from there.
 //!
 //! A tree answers only the positions on its own line: once a player or an agent
 //! guesses otherwise, the lookup computes a hint with a rule, which is quick and
@@ -72,8 +73,8 @@ pub struct Worst {
     pub least: u64,
 }
 
-/// Why a question has no answer when its search was stopped.
-const STOPPED: &str = "no answer: the search was stopped before it proved one";
+/// Why a question has no answer when its search was stopped: the error it gets.
+pub const STOPPED: &str = "no answer: the search was stopped before it proved one";
 
 /// A position as the search numbers codes: the secrets left, the guesses played.
 struct Position {

@@ -2,7 +2,7 @@
 //! off it, and what given next guesses cost (see the library's `value` module).
 
 use crate::args::BoardArgs;
-use generator::value::{Oracle, Value, Worst};
+use generator::value::{Oracle, Value, Worst, STOPPED};
 use lookup::cli::Outcome;
 use lookup::hint::{parse_moves, plural};
 use lookup::Board;
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> Outcome {
         .time_limit
         .map(|s| Instant::now() + Duration::from_secs_f64(s));
     let oracle = Oracle::new(board, deadline);
-    let timed = |e: String| match (e.contains("stopped"), args.time_limit) {
+    let timed = |e: String| match (e == STOPPED, args.time_limit) {
         (true, Some(s)) => format!("no answer within the time limit of {s} s"),
         _ => e,
     };
