@@ -162,7 +162,11 @@ def test_a_tree_built_in_python_is_the_cli_s_file_byte_for_byte(tmp_path):
 def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():
     script = textwrap.dedent(
         """
-        import mmtree, sys
+        import mmtree, signal, sys
+        # Ctrl-C as an interactive Python has it, even if this test runs where
+        # SIGINT is ignored (a job started in the background by a shell without job
+        # control), which Python would otherwise leave ignored.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         heard = []
         def progress(placed, secrets):
             if not heard:
