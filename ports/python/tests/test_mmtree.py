@@ -254,11 +254,9 @@ def test_an_oracle_refuses_bad_histories_with_typed_errors():
         oracle.value([("1122", (4, 0))])
     with pytest.raises(mmtree.MoveError):
         oracle.value(guesses=["9999"])
-    big = mmtree.Oracle(5, 8)
-    started = time.monotonic()
+    # The whole 5x8 board is days of search: a time limit gives up with an error.
     with pytest.raises(mmtree.BuildError, match="time limit"):
-        big.value(time_limit=0.5)
-    assert time.monotonic() - started < 30
+        mmtree.Oracle(5, 8).value(time_limit=0.5)
 
 
 def test_the_agent_scoring_example_runs_and_its_figures_hold_together():
