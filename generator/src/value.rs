@@ -17,7 +17,7 @@
 //! costs |S| plus the optimum of each class it leaves, bar the win.
 
 use crate::codes::Codes;
-use crate::exact::{Exact, UNLIMITED};
+use crate::exact::{Context, Exact, UNLIMITED};
 use crate::strategy::Optimal;
 use crate::{Counters, Node, Settings};
 use lookup::hint::consistent;
@@ -118,56 +118,59 @@ impl Oracle {
     /// errors, as is a search cut off by the deadline or [`Oracle::stop`].
     /// Questions from several threads are answered one at a time.
     pub fn value(&self, moves: &[Move], asked: &[Code]) -> Result<Value, String> {
+        let position = self.position(moves)?;
+        let asked_indices = self.indices(asked.to_vec())?;
+        self.ask(|context| {
+            let (least, best) = self.optimum(context, &position)?;
+            let costs = (asked.iter().zip(&asked_indices))
+                .map(|(&code, &guess)| Ok((code, self.played(context, &position, guess)?)))
+                .collect::<Result<_, String>>()?;
+            Ok(Value {
+                secrets: position.candidates.len(),
+                least: u64::from(least),
+                best: self.codes.code(best),
+                asked: costs,
+            })
+        })
+    }
+
+    /// The least total and the optimal guess at `position`: remembered, or searched.
+    fn optimum(&self, context: Context, position: &Position) -> Result<(u32, u32), String> {
         let Position {
             candidates,
             history,
-        } = self.position(moves)?;
-        let asked_indices = self.indices(asked.to_vec())?;
-        let _asking = self.asking.lock().unwrap_or_else(|e| e.into_inner());
-        self.exact.go_on();
-        let counters = Counters::default();
-        let context = Optimal::context(&self.codes, Settings { symmetry: true }, &counters);
-        let remembered = self
-            .answered
-            .lock()
+        } = position;
+        let remembered = (self.answered.lock())
             .unwrap_or_else(|e| e.into_inner())
-            .get(&candidates)
+            .get(candidates)
             .copied();
-        let (least_total, best) = match remembered {
-            Some(answer) => answer,
-            None => {
-                let found = self.exact.choose(context, &candidates, &history, UNLIMITED);
-                let answer = self.proven(found)?;
-                if candidates.len() >= REMEMBERED_FROM {
-                    (self.answered.lock())
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(candidates.clone(), answer);
-                }
-                answer
-            }
-        };
-        let mut costs = Vec::with_capacity(asked.len());
-        for (&code, &guess) in asked.iter().zip(&asked_indices) {
-            let (split, _) = self.codes.split(guess, &candidates);
-            let after: Vec<u32> = history.iter().copied().chain([guess]).collect();
-            let mut total = candidates.len() as u64;
-            for (_, class) in split.iter() {
-                let node = Node {
-                    candidates: class,
-                    history: &after,
-                };
-                total += u64::from(
-                    self.proven(self.exact.cost_below(context, node, UNLIMITED, UNLIMITED))?,
-                );
-            }
-            costs.push((code, total));
+        if let Some(answer) = remembered {
+            return Ok(answer);
         }
-        Ok(Value {
-            secrets: candidates.len(),
-            least: u64::from(least_total),
-            best: self.codes.code(best),
-            asked: costs,
-        })
+        let answer = self.proven(self.exact.choose(context, candidates, history, UNLIMITED))?;
+        if candidates.len() >= REMEMBERED_FROM {
+            (self.answered.lock())
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(candidates.clone(), answer);
+        }
+        Ok(answer)
+    }
+
+    /// The least total at `position` when `guess` is played next: a guess for
+    /// every secret, and the optimum of each class it leaves but the win.
+    fn played(&self, context: Context, position: &Position, guess: u32) -> Result<u64, String> {
+        let (split, _) = self.codes.split(guess, &position.candidates);
+        let after: Vec<u32> = position.history.iter().copied().chain([guess]).collect();
+        let mut total = position.candidates.len() as u64;
+        for (_, class) in split.iter() {
+            let node = Node {
+                candidates: class,
+                history: &after,
+            };
+            total +=
+                u64::from(self.proven(self.exact.cost_below(context, node, UNLIMITED, UNLIMITED))?);
+        }
+        Ok(total)
     }
 
     /// The fewest guesses that always suffice from the position `moves` lead to
@@ -179,28 +182,39 @@ impl Oracle {
             candidates,
             history,
         } = self.position(moves)?;
+        self.ask(|context| {
+            // n guesses always suffice (each rules out a secret at least); below the
+            // size bound's depth none do.
+            let n = candidates.len() as u32;
+            let shallowest = (1..=n).find(|&d| self.exact.floor(n as usize, d) < UNLIMITED);
+            for depth in shallowest.unwrap_or(n)..=n {
+                // None: no strategy within `depth`, unless the search was stopped.
+                let found = self.exact.choose(context, &candidates, &history, depth);
+                if self.exact.timed_out() {
+                    return Err(STOPPED.into());
+                }
+                if let Some((least, _)) = found {
+                    return Ok(Worst {
+                        guesses: depth,
+                        least: u64::from(least),
+                    });
+                }
+            }
+            Err("no strategy solves these secrets: this is a bug, please report it".into())
+        })
+    }
+
+    /// Answers `question` with the search to itself (questions from several
+    /// threads wait their turn) and any stop before it undone.
+    fn ask<T>(&self, question: impl FnOnce(Context) -> Result<T, String>) -> Result<T, String> {
         let _asking = self.asking.lock().unwrap_or_else(|e| e.into_inner());
         self.exact.go_on();
         let counters = Counters::default();
-        let context = Optimal::context(&self.codes, Settings { symmetry: true }, &counters);
-        // n guesses always suffice (each rules out a secret at least); below the
-        // size bound's depth none do.
-        let n = candidates.len() as u32;
-        let shallowest = (1..=n).find(|&d| self.exact.floor(n as usize, d) < UNLIMITED);
-        for depth in shallowest.unwrap_or(n)..=n {
-            // None: no strategy within `depth`, unless the search was stopped.
-            let found = self.exact.choose(context, &candidates, &history, depth);
-            if self.exact.timed_out() {
-                return Err(STOPPED.into());
-            }
-            if let Some((least, _)) = found {
-                return Ok(Worst {
-                    guesses: depth,
-                    least: u64::from(least),
-                });
-            }
-        }
-        Err("no strategy solves these secrets: this is a bug, please report it".into())
+        question(Optimal::context(
+            &self.codes,
+            Settings { symmetry: true },
+            &counters,
+        ))
     }
 
     /// The secrets `moves` leave and the guesses they played, as the search
