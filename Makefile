@@ -45,7 +45,7 @@ CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
 .PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots python test-python \
-	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results campaign
+	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results campaign keep
 
 FUZZ_SECONDS ?= 600
 
@@ -117,6 +117,12 @@ FIRST ?=
 FILL ?=
 campaign: build
 	LAUNCH="$(LAUNCH)" FILL="$(FILL)" scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
+
+# Commits what a running campaign copied back (NAME's board's folder in campaigns/),
+# unless a tree `make trees` merges from it would change: then it says so, and the
+# items wait, staged, for `make trees` and the figures of README.md and RESULTS.md.
+keep: build
+	scripts/keep-campaign.sh $(NAME) $(REL)
 
 # A plan run through a real one-node Slurm on localhost (installed from Debian's
 # packages when missing; every daemon it starts is stopped). CI runs it after make test.

@@ -2384,3 +2384,168 @@ fn a_merge_before_every_item_is_done_fills_the_rest_from_another_tree() {
     );
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// Runs `git` in `dir`; what it prints.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+#[test]
+fn make_keep_commits_items_unless_they_better_a_shipped_tree() {
+    // A checkout in small: make keep's script, a Makefile shipping a tree merged
+    // from the campaign c46 (4x6) and filled from expected-size's tree, trees/'s
+    // README (its table is rewritten), and the campaign's plan, committed.
+    let repo = scratch("cluster_keep");
+    std::fs::create_dir_all(repo.join("scripts")).unwrap();
+    std::fs::create_dir_all(repo.join("trees")).unwrap();
+    std::fs::copy(
+        root().join("scripts/keep-campaign.sh"),
+        repo.join("scripts/keep-campaign.sh"),
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("Makefile"),
+        "TREES := best-c46.mmt:merge:--dir=campaigns/c46:--fill=trees/expected-size-4x6.mmt\n",
+    )
+    .unwrap();
+    for file in ["expected-size-4x6.mmt", "README.md"] {
+        std::fs::copy(
+            root().join("trees").join(file),
+            repo.join("trees").join(file),
+        )
+        .unwrap();
+    }
+    let kept = repo.join("campaigns/c46");
+    let k = kept.to_str().unwrap();
+    let planned = ok(
+        "mmgen",
+        &[
+            "plan",
+            "--dir",
+            k,
+            "--strategy",
+            "optimal",
+            "--pegs",
+            "4",
+            "--colors",
+            "6",
+        ],
+    );
+    assert!(planned.starts_with("planned "), "{planned}");
+    let shipped = repo.join("trees/best-c46.mmt");
+    let fill = repo.join("trees/expected-size-4x6.mmt");
+    let merge_args = |out: &Path| {
+        [
+            "merge",
+            "--dir",
+            k,
+            "--fill",
+            fill.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from)
+    };
+    let args = merge_args(&shipped);
+    ok("mmgen", &args.each_ref().map(String::as_str));
+    git(&repo, &["init", "-q"]);
+    git(&repo, &["config", "user.name", "mmtree tests"]);
+    git(&repo, &["config", "user.email", "tests@mmtree.invalid"]);
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-q", "-m", "a campaign begun"]);
+    let keep = || {
+        Command::new(repo.join("scripts/keep-campaign.sh"))
+            .args(["c46", bin("mmgen").parent().unwrap().to_str().unwrap()])
+            .current_dir(&repo)
+            .output()
+            .unwrap()
+    };
+    let head = || git(&repo, &["rev-parse", "HEAD"]);
+    let begun = head();
+
+    // Nothing new: nothing committed.
+    let out = keep();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("nothing new"));
+    assert_eq!(head(), begun);
+
+    // An item done that plays its class better than the fill tree: the tree is
+    // rebuilt from what is staged, trees/README.md's table with it, and nothing is
+    // committed, for a person to bring the figures quoted elsewhere up to date.
+    let first = status_items(&kept)[0];
+    ok("mmgen", &["solve-class", "--dir", k, &first.to_string()]);
+    let out = keep();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("keep: trees/best-c46.mmt rebuilt from these items"),
+        "{err}"
+    );
+    assert_eq!(head(), begun);
+    let fresh = repo.join("fresh.mmt");
+    let args = merge_args(&fresh);
+    ok("mmgen", &args.each_ref().map(String::as_str));
+    assert!(std::fs::read(&fresh).unwrap() == std::fs::read(&shipped).unwrap());
+    std::fs::remove_file(&fresh).unwrap();
+    let staged = git(&repo, &["diff", "--cached", "--name-only"]);
+    for file in [
+        "trees/best-c46.mmt",
+        "trees/README.md",
+        &format!("campaigns/c46/items/{first}.item"),
+    ] {
+        assert!(staged.lines().any(|l| l == file), "{file} not in {staged}");
+    }
+    let table = std::fs::read_to_string(repo.join("trees/README.md")).unwrap();
+    assert!(
+        table.contains("| best-c46.mmt | 4x6 | imported |"),
+        "{table}"
+    );
+    // Other changes staged: the script touches nothing.
+    let out = keep();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("other changes are staged"));
+    git(
+        &repo,
+        &["commit", "-q", "-m", "the figures brought up to date"],
+    );
+    let bettered = head();
+
+    // What the campaign copies back that leaves the tree as it is (a ledger's
+    // line) is committed at once.
+    let ledger = kept.join("parts.txt");
+    let mut lines = std::fs::read_to_string(&ledger).unwrap_or_default();
+    lines.push_str("part 1 00000000 a line as a check writes it\n");
+    std::fs::write(&ledger, lines).unwrap();
+    let out = keep();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(head(), bettered);
+    let message = git(&repo, &["log", "-1", "--format=%s"]);
+    assert!(message.starts_with("c46: items kept to "), "{message}");
+    assert_eq!(git(&repo, &["status", "--porcelain"]), "");
+}
+
+/// The items of the plan in `dir` not done, in the order a campaign takes them.
+fn status_items(dir: &Path) -> Vec<usize> {
+    let todo = ok(
+        "mmgen",
+        &["status", "--dir", dir.to_str().unwrap(), "--todo"],
+    );
+    todo.split_whitespace()
+        .map(|i| i.parse().unwrap())
+        .collect()
+}
