@@ -21,7 +21,7 @@ use crate::exact::{Context, Exact, UNLIMITED};
 use crate::strategy::Optimal;
 use crate::{Counters, Node, Settings};
 use lookup::hint::consistent;
-use lookup::play::{first_impossible_move, Move, PlayError};
+use lookup::play::{first_impossible_move, impossible_at, Move, PlayError};
 use lookup::{Board, Code};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -233,12 +233,7 @@ impl Oracle {
         let candidates = self.indices(consistent(self.board, moves))?;
         if candidates.is_empty() {
             let k = first_impossible_move(&self.board, moves).unwrap_or(moves.len());
-            let impossible = PlayError::Impossible {
-                move_number: k,
-                guess: self.board.display(moves[k - 1].guess),
-                answer: moves[k - 1].answer,
-            };
-            return Err(impossible.to_string());
+            return Err(impossible_at(&self.board, moves, k).to_string());
         }
         let history = self.indices(moves.iter().map(|m| m.guess).collect())?;
         Ok(Position {

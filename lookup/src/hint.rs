@@ -129,11 +129,7 @@ fn off_line<D: AsRef<[u8]>>(
     let candidates = candidates();
     if candidates.is_empty() {
         let k = play::first_impossible_move(&board, moves).unwrap_or(moves.len());
-        let impossible = PlayError::Impossible {
-            move_number: k,
-            guess: board.display(moves[k - 1].guess),
-            answer: moves[k - 1].answer,
-        };
+        let impossible = play::impossible_at(&board, moves, k);
         return Err(format!("{impossible}{}", repair::advice(tree, moves)));
     }
     if moves.last().is_some_and(|m| m.answer.is_win(board.pegs())) {

@@ -110,11 +110,7 @@ pub fn next<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> Result<Next, Play
     let board = tree.board();
     let fail = |move_number: usize, error: PlayError| {
         Err(match first_impossible_move(&board, &moves[..move_number]) {
-            Some(k) => PlayError::Impossible {
-                move_number: k,
-                guess: board.display(moves[k - 1].guess),
-                answer: moves[k - 1].answer,
-            },
+            Some(k) => impossible_at(&board, moves, k),
             None => error,
         })
     };
@@ -175,6 +171,16 @@ pub fn solve<D: AsRef<[u8]>>(
         position = tree.child(position, answer)?.ok_or(PlayError::Unsolved {
             secret: tree.board().display(secret),
         })?;
+    }
+}
+
+/// The error that names move `k` (counting from 1) of `moves` as the one no
+/// secret of `board` answers as recorded, given the moves before it.
+pub fn impossible_at(board: &Board, moves: &[Move], k: usize) -> PlayError {
+    PlayError::Impossible {
+        move_number: k,
+        guess: board.display(moves[k - 1].guess),
+        answer: moves[k - 1].answer,
     }
 }
 
