@@ -8,11 +8,16 @@
 //! the least count is the fewest answers that must have been mis-scored, and the
 //! codes with that count, grouped by the answers they would have given, are the
 //! corrections. One pass over the codes, a score per move each.
+//!
+//! A game whose every answer is written another way (whites first, or the
+//! colours right in all after the blacks: [`Reading`]) contradicts itself too,
+//! typed as blacks and whites, though no row was mis-scored: the advice also
+//! says which such reading every answer fits, and the game so read.
 
 use crate::board::{Board, Code};
 use crate::hint::{self, Hint};
 use crate::play::Move;
-use crate::score::{score, Feedback};
+use crate::score::{score, Feedback, Reading};
 use crate::tree::Tree;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -82,6 +87,34 @@ fn likeliest(
     )
 }
 
+/// The game read another way: its moves with every answer as it then stands,
+/// and the secrets that fit them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reread {
+    pub reading: Reading,
+    pub moves: Vec<Move>,
+    pub secrets: usize,
+}
+
+/// The readings ([`Reading`]) under which every answer of `moves` can occur on
+/// `board`, changes something, and leaves some secret.
+pub fn readings(board: Board, moves: &[Move]) -> Vec<Reread> {
+    let reread = |reading: Reading| {
+        let read = |m: &Move| {
+            let answer = reading.read(m.answer)?.check(&board).ok()?;
+            Some(Move { answer, ..*m })
+        };
+        let moves_read: Vec<Move> = moves.iter().map(read).collect::<Option<_>>()?;
+        let secrets = hint::consistent(board, &moves_read).len();
+        (moves_read != moves && secrets > 0).then_some(Reread {
+            reading,
+            moves: moves_read,
+            secrets,
+        })
+    };
+    Reading::ALL.into_iter().filter_map(reread).collect()
+}
+
 /// The corrections named in a message, at most.
 pub const NAMED: usize = 3;
 
@@ -141,12 +174,28 @@ pub fn advice<D: AsRef<[u8]>>(tree: &Tree<D>, moves: &[Move]) -> String {
         let more = found.len() - NAMED;
         let _ = write!(text, "; {more} more such corrections");
     }
+    for reread in readings(board, moves) {
+        let secrets = hint::plural(reread.secrets as u64, "secret", "secrets");
+        let written: Vec<String> = (reread.moves.iter())
+            .map(|m| format!("{}:{}", board.display(m.guess), m.answer))
+            .collect();
+        let _ = write!(
+            text,
+            "; or the answers give {}: as blacks, whites the game is {} ({secrets} left)",
+            reread.reading.describe(),
+            written.join(" ")
+        );
+        if let Some(guess) = hint::next(tree, &reread.moves).ok().and_then(|h| h.guess()) {
+            let _ = write!(text, ", next guess {}", board.display(guess));
+        }
+    }
     text
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hint::Hint;
 
     fn moves(board: &Board, texts: &[&str]) -> Vec<Move> {
         hint::parse_moves(board, texts.iter().copied()).unwrap()
@@ -221,6 +270,66 @@ mod tests {
                 "{texts:?}"
             );
         }
+        let fine = moves(&board, &["1122:1,0"]);
+        assert!(corrections(board, &fine).is_empty());
+    }
+
+    /// How a game that writes its answers `reading`'s way writes `answer`.
+    fn written(reading: Reading, answer: Feedback) -> Feedback {
+        match reading {
+            Reading::WhitesFirst => Feedback::new(answer.white, answer.black),
+            Reading::ColoursInAll => Feedback::new(answer.black, answer.black + answer.white),
+        }
+    }
+
+    #[test]
+    fn a_game_written_another_way_is_read_back() {
+        let bytes = include_bytes!("../../trees/knuth-4x6.mmt");
+        let tree = Tree::open(&bytes[..]).unwrap();
+        let board = tree.board();
+        let pegs = board.pegs();
+        let mut found = [0; 2];
+        // Knuth's games against every 7th secret, each answer but the win's
+        // written each way.
+        for secret in board.codes().step_by(7) {
+            let (mut truth, mut moves) = (Vec::new(), Vec::new());
+            for reading in Reading::ALL {
+                truth.clear();
+                moves.clear();
+                // Up to the winning guess: its answer is the game's end, not typed.
+                while let Ok(Hint::Tree { guess, .. }) = hint::next(&tree, &truth) {
+                    let answer = score(guess, secret, pegs);
+                    if answer.is_win(pegs) {
+                        break;
+                    }
+                    truth.push(Move { guess, answer });
+                    moves.push(Move {
+                        guess,
+                        answer: written(reading, answer),
+                    });
+                }
+                // Typed as blacks and whites: a game no secret fits (or a game
+                // such answers could give), never one that loses the secret.
+                let typed: Option<Vec<Move>> = (moves.iter())
+                    .map(|m| m.answer.check(&board).ok().map(|_| *m))
+                    .collect();
+                let Some(typed) = typed else { continue };
+                if !hint::consistent(board, &typed).is_empty() {
+                    continue;
+                }
+                let reread = readings(board, &typed);
+                let it = reread.iter().find(|r| r.reading == reading);
+                let it = it.unwrap_or_else(|| panic!("{typed:?} not read {reading:?}"));
+                assert_eq!(it.moves, truth);
+                assert!(hint::consistent(board, &it.moves).contains(&secret));
+                found[reading as usize] += 1;
+                let said = advice(&tree, &typed);
+                assert!(said.contains(reading.describe()), "{said}");
+            }
+        }
+        // Both ways came up, where typing made a game no secret fits.
+        assert!(found.iter().all(|&n| n > 5), "{found:?}");
+        // A game that fits as typed is read no other way.
         let fine = moves(&board, &["1122:1,0"]);
         assert!(corrections(board, &fine).is_empty());
     }

@@ -27,8 +27,14 @@ pub struct Feedback {
 pub enum FeedbackError {
     /// Not written `B,W` with two small numbers.
     Malformed,
-    /// No guess and secret of the board score like this.
-    Impossible { black: u8, white: u8 },
+    /// No guess and secret of the board score like this. `meant`: the answer
+    /// it is if its second number counts every colour right, blacks included (as
+    /// some games write their answers), when that can occur.
+    Impossible {
+        black: u8,
+        white: u8,
+        meant: Option<Feedback>,
+    },
 }
 
 impl fmt::Display for FeedbackError {
@@ -37,8 +43,19 @@ impl fmt::Display for FeedbackError {
             FeedbackError::Malformed => {
                 f.write_str("feedback is written B,W (blacks, whites), e.g. 1,0")
             }
-            FeedbackError::Impossible { black, white } => {
-                write!(f, "feedback {black},{white} cannot occur on this board")
+            FeedbackError::Impossible {
+                black,
+                white,
+                meant,
+            } => {
+                write!(f, "feedback {black},{white} cannot occur on this board")?;
+                match meant {
+                    Some(meant) => write!(
+                        f,
+                        " (if the second number counts every colour right, blacks too, it is {meant})"
+                    ),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -105,9 +122,11 @@ impl Feedback {
         };
         let impossible = b + w > p || (b + 1 == p && w == 1) || b + w < shared_at_least;
         if impossible {
+            let in_all = (b > 0).then(|| Reading::ColoursInAll.read(self)).flatten();
             Err(FeedbackError::Impossible {
                 black: self.black,
                 white: self.white,
+                meant: in_all.filter(|meant| meant.check(board).is_ok()),
             })
         } else {
             Ok(self)
@@ -134,6 +153,41 @@ fn number(text: &str) -> Result<u8, FeedbackError> {
         return Err(FeedbackError::Malformed);
     }
     text.parse().map_err(|_| FeedbackError::Malformed)
+}
+
+/// Another way a game writes its answers than blacks, then whites: some put
+/// whites first, some count in the second number every peg of a right colour,
+/// in place or not (so "1-1" is one peg right in place and no other colour). A
+/// player who types such answers as blacks and whites gets a game no secret fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Whites, then blacks.
+    WhitesFirst,
+    /// Blacks, then the colours right in all (blacks plus whites).
+    ColoursInAll,
+}
+
+impl Reading {
+    pub const ALL: [Reading; 2] = [Reading::WhitesFirst, Reading::ColoursInAll];
+
+    /// The blacks and whites an answer written this way stands for (`None` if it
+    /// cannot be one: fewer colours right in all than blacks). Not checked
+    /// against a board.
+    pub fn read(self, written: Feedback) -> Option<Feedback> {
+        let (first, second) = (written.black, written.white);
+        match self {
+            Reading::WhitesFirst => Some(Feedback::new(second, first)),
+            Reading::ColoursInAll => (second.checked_sub(first)).map(|w| Feedback::new(first, w)),
+        }
+    }
+
+    /// How the two numbers are read, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reading::WhitesFirst => "whites first, then blacks",
+            Reading::ColoursInAll => "blacks, then every colour right, blacks again",
+        }
+    }
 }
 
 impl fmt::Display for Feedback {
@@ -347,12 +401,29 @@ mod tests {
                 "{bad:?}"
             );
         }
-        for (b, w) in [(3, 1), (2, 3), (5, 0), (0, 5)] {
-            assert_eq!(
-                Feedback::new(b, w).check(&classic),
-                Err(FeedbackError::Impossible { black: b, white: w })
-            );
+        for (b, w) in [(3, 1), (5, 0), (0, 5), (2, 1)] {
+            let meant = Feedback::new(b, w).check(&Board::classic()).err();
+            let expected = (b + w > 4 || b == 3).then_some(FeedbackError::Impossible {
+                black: b,
+                white: w,
+                meant: None,
+            });
+            assert_eq!(meant, expected, "{b},{w}");
         }
+        // Blacks, then every colour right: 2,3 is two in place and one elsewhere.
+        let said = Feedback::parse("2,3", &classic).unwrap_err();
+        assert_eq!(
+            said,
+            FeedbackError::Impossible {
+                black: 2,
+                white: 3,
+                meant: Some(Feedback::new(2, 1)),
+            }
+        );
+        assert_eq!(
+            said.to_string(),
+            "feedback 2,3 cannot occur on this board (if the second number counts every colour right, blacks too, it is 2,1)"
+        );
         // 4 of 6 without repeats: any two codes share at least 2 colours.
         let no_repeat = Board::new(4, 6, false).unwrap();
         assert!(Feedback::new(0, 1).check(&no_repeat).is_err());

@@ -18,6 +18,15 @@ fn malformed_and_impossible_moves_are_named() {
             &["1122:1,0", "1344:5,0"],
             "move 2 '1344:5,0': feedback 5,0 cannot occur",
         ),
+        // Answers written as blacks, then every colour right (a game's own way).
+        (
+            &["1122:1,0", "1213:2,3"],
+            "move 2 '1213:2,3': feedback 2,3 cannot occur on this board (if the second number counts every colour right, blacks too, it is 2,1)",
+        ),
+        (
+            &["1122:1,3"],
+            "; or the answers give blacks, then every colour right, blacks again: as blacks, whites the game is 1122:1,2 (36 secrets left), next guess 1213",
+        ),
         (
             &["1122:1,0", "1344:0,1", "3526:1,2", "1462:0,0"],
             "move 4 (1462:0,0) is impossible",
