@@ -35,6 +35,12 @@ class ContradictionError(Error):
     """The fewest answers to change, likeliest first: each a list of
     (move index from 0, (black, white)) and the secrets that then fit."""
 
+    readings: list[Tuple[str, list[Tuple[str, Tuple[int, int]]], int]]
+    """The game read with every answer written another way, where they all
+    then fit: ("whites first" or "colours in all" (blacks, then every colour
+    right, blacks again), the moves as (guess, (black, white)), how many
+    secrets fit them)."""
+
 class BuildError(Error):
     """A tree or a value that cannot be worked out as asked (a time limit passed)."""
 

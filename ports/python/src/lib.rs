@@ -14,6 +14,7 @@ use generator::strategy::{by_kind, Options};
 use generator::{Counters, Settings};
 use lookup::format::StrategyKind;
 use lookup::hint::{self, Hint};
+use lookup::score::Reading;
 use lookup::{play, Feedback, Move};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -156,6 +157,10 @@ impl AsRef<[u8]> for Bytes {
 /// secrets that then fit.
 type Correction = (Vec<(usize, (u8, u8))>, Vec<String>);
 
+/// The game read another way as Python sees it: the reading's name, the moves as
+/// (guess, (black, white)), and how many secrets fit them.
+type Reread = (&'static str, Vec<(String, (u8, u8))>, usize);
+
 /// A strategy tree, read in place: every answer is a walk, no search.
 #[pyclass(frozen, module = "mmtree")]
 struct Tree {
@@ -228,7 +233,9 @@ fn refused(board: &lookup::Board, message: String, moves: &[Move]) -> PyErr {
 }
 
 /// A ContradictionError with its `corrections`: each a list of (move index,
-/// (black, white)) changes, the secrets they leave, likeliest first.
+/// (black, white)) changes, the secrets they leave, likeliest first; and its
+/// `readings`: the game read with its answers written another way, where every
+/// answer then fits.
 fn contradiction(board: &lookup::Board, message: String, moves: &[Move]) -> PyErr {
     let error = ContradictionError::new_err(message);
     Python::with_gil(|py| {
@@ -240,6 +247,20 @@ fn contradiction(board: &lookup::Board, message: String, moves: &[Move]) -> PyEr
             })
             .collect();
         let _ = error.value(py).setattr("corrections", corrections);
+        let readings: Vec<Reread> = (lookup::repair::readings(*board, moves).into_iter())
+            .map(|r| {
+                let name = match r.reading {
+                    Reading::WhitesFirst => "whites first",
+                    Reading::ColoursInAll => "colours in all",
+                };
+                let read = r.moves.iter().map(|m| {
+                    let pegs = (m.answer.black, m.answer.white);
+                    (board.display(m.guess).to_string(), pegs)
+                });
+                (name, read.collect(), r.secrets)
+            })
+            .collect();
+        let _ = error.value(py).setattr("readings", readings);
     });
     error
 }

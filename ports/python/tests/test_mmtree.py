@@ -128,6 +128,18 @@ def test_answers_are_typed_errors():
     moves = [("1122", (0, 0)), ("3344", (0, 0)), ("5566", (0, 0))]
     fixed = [m if i != index else (m[0], (black, white)) for i, m in enumerate(moves)]
     assert secrets == [s for s in board.codes() if all(board.score(g, s) == a for g, a in fixed)]
+    assert raised.value.readings == []
+    # Answers written whites first: the game read back, as the message says.
+    written = [("1122", (2, 1)), ("1223", (0, 2)), ("4115", (1, 1))]
+    with pytest.raises(mmtree.ContradictionError) as raised:
+        tree.next(written)
+    (name, read, left), = raised.value.readings
+    assert name == "whites first" and read == [(g, (w, b)) for g, (b, w) in written]
+    assert left == len([s for s in board.codes() if all(board.score(g, s) == a for g, a in read)])
+    assert "(2 secrets left)" in str(raised.value) and left == 2
+    # An answer no board gives, read as blacks then every colour right.
+    with pytest.raises(mmtree.MoveError, match=r"it is 2,1\)"):
+        tree.next([("1122", (1, 0)), ("1213", "2,3")])
     with pytest.raises(mmtree.MoveError):
         mmtree.Board(4, 6).score("1122", "12")
 
