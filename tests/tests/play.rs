@@ -353,3 +353,73 @@ fn ctrl_d_at_a_prompt_ends_its_line() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("guess> \r\nThe secret was "), "{text:?}");
 }
+
+/// Blacks and whites by the rules, peg by peg: a black for each peg right in
+/// place; then each peg left of the guess takes, if it can, a peg left of the
+/// secret of its colour, for a white (each secret peg counted once).
+fn score_by_hand(guess: &[u8], secret: &[u8]) -> (usize, usize) {
+    let mut left: Vec<Option<u8>> = secret.iter().map(|&c| Some(c)).collect();
+    let mut blacks = 0;
+    let mut unmatched = Vec::new();
+    for (i, &g) in guess.iter().enumerate() {
+        if secret[i] == g {
+            blacks += 1;
+            left[i] = None;
+        } else {
+            unmatched.push(g);
+        }
+    }
+    let mut whites = 0;
+    for g in unmatched {
+        if let Some(j) = left.iter().position(|&c| c == Some(g)) {
+            left[j] = None;
+            whites += 1;
+        }
+    }
+    (blacks, whites)
+}
+
+#[test]
+fn score_tables_are_the_rules_for_every_pair() {
+    // Every guess against every secret of 4x6 (1,679,616 lines), and of 3x3.
+    for board in [
+        &["--pegs", "4", "--colors", "6"][..],
+        &["--pegs", "3", "--colors", "3"],
+    ] {
+        let table = ok("mmlookup", &[&["score", "--all"][..], board].concat());
+        let pegs: usize = board[1].parse().unwrap();
+        let colors: u32 = board[3].parse().unwrap();
+        let mut lines = 0;
+        for line in table.lines() {
+            let [guess, secret, answer] = line.split(' ').collect::<Vec<_>>()[..] else {
+                panic!("{line}")
+            };
+            let digits = |code: &str| -> Vec<u8> { code.bytes().map(|b| b - b'1').collect() };
+            let (b, w) = score_by_hand(&digits(guess), &digits(secret));
+            assert_eq!(answer, format!("{b},{w}"), "{line}");
+            lines += 1;
+        }
+        assert_eq!(lines, colors.pow(2 * pegs as u32), "{board:?}");
+    }
+    // One guess against every secret of Bulls and Cows (5,040 lines), in the
+    // order of codes, its 0,4 row where the rules put it.
+    let bulls = [
+        "score",
+        "--colors",
+        "10",
+        "--pegs",
+        "4",
+        "--no-repeat",
+        "0123",
+    ];
+    let table = ok("mmlookup", &bulls);
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 5040);
+    assert_eq!(rows[0], "0123 4,0");
+    for row in rows {
+        let (secret, answer) = row.split_once(' ').unwrap();
+        let digits = |code: &str| -> Vec<u8> { code.bytes().collect() };
+        let (b, w) = score_by_hand(b"0123", &digits(secret));
+        assert_eq!(answer, format!("{b},{w}"), "{row}");
+    }
+}
