@@ -19,6 +19,7 @@ pub mod estimate;
 mod exact;
 pub mod first_best;
 pub mod import;
+pub mod longest;
 pub mod output;
 pub mod plan;
 pub mod progress;

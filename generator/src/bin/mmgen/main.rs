@@ -2,7 +2,8 @@
 //!
 //! `mmgen [OPTIONS] --out FILE` builds one tree and writes it; `mmgen compare` builds
 //! every strategy for a board and prints them side by side; `mmgen import` turns a
-//! JSON tree into a tree file; `mmgen value` gives the exact value of any position.
+//! JSON tree into a tree file; `mmgen value` gives the exact value of any position;
+//! `mmgen longest` the longest game of consistent guesses.
 //! Errors are one line on stderr and exit status 1
 //! (usage errors: clap's message and exit status 2), see [`lookup::cli`].
 
@@ -12,6 +13,7 @@ mod cluster;
 mod compare;
 mod generate;
 mod import;
+mod longest;
 mod plot;
 mod value;
 
@@ -51,7 +53,8 @@ Examples:
   mmgen --pegs 5 --colors 8 --strategy optimal --time-limit 600 --out 5x8.mmt
   mmgen compare --pegs 4 --colors 6
   mmgen import tree.json --out imported.mmt
-  mmgen value 1111:0,0 --guess 2222";
+  mmgen value 1111:0,0 --guess 2222
+  mmgen longest --pegs 4 --colors 5";
 
 #[derive(Subcommand)]
 enum Command {
@@ -70,6 +73,9 @@ enum Command {
     /// The exact value of a position, on a tree's line or off it: the least total
     /// guesses from there, the optimal next guess, and what other guesses cost.
     Value(value::Args),
+    /// The longest game a consistent guesser can be forced into, proven by
+    /// searching every game one guess longer.
+    Longest(longest::Args),
     /// A shell completion script (bash, elvish, fish, powershell, zsh).
     Completions(lookup::cli::CompletionsArgs),
     /// The manual page (roff), of mmgen or of one subcommand.
@@ -86,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Status(args)) => cluster::status(args),
         Some(Command::Merge(args)) => cluster::merge(args),
         Some(Command::Value(args)) => value::run(args),
+        Some(Command::Longest(args)) => longest::run(args),
         Some(Command::Completions(args)) => lookup::cli::completions(Cli::command(), args),
         Some(Command::Man(args)) => lookup::cli::man(Cli::command(), args),
         None => generate::run(&cli.generate),

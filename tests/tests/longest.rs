@@ -1,0 +1,47 @@
+//! `mmgen longest`: the longest game of consistent guesses, checked move by move
+//! with `mmlookup score`, against the values the tests of its module work out
+//! by trying every game.
+
+mod common;
+use common::*;
+
+#[test]
+fn the_longest_consistent_game_is_a_consistent_game_of_that_length() {
+    let said = json(&ok(
+        "mmgen",
+        &["longest", "--pegs", "4", "--colors", "5", "--json"],
+    ));
+    assert_eq!(said["guesses"], 9, "{said}");
+    let game: Vec<(String, String)> = (said["game"].as_array().unwrap().iter())
+        .map(|m| (m[0].as_str().unwrap().into(), m[1].as_str().unwrap().into()))
+        .collect();
+    assert_eq!(game.len(), 9);
+    let board = ["--pegs", "4", "--colors", "5"];
+    let score = |guess: &str, secret: &str| {
+        let args = [&["score", guess, secret][..], &board].concat();
+        ok("mmlookup", &args).trim().to_string()
+    };
+    let (secret, won) = game.last().unwrap();
+    assert_eq!(won, "4,0");
+    for (i, (guess, answer)) in game.iter().enumerate() {
+        assert_eq!(&score(guess, secret), answer, "{guess}");
+        // Consistent: it gives each guess before it the answer that guess got.
+        for (earlier, got) in &game[..i] {
+            assert_eq!(&score(earlier, guess), got, "{guess} after {earlier}");
+        }
+    }
+    // As text: the claim, then the game a move a line.
+    let text = ok("mmgen", &["longest", "--pegs", "4", "--colors", "4"]);
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.starts_with(
+            "longest game of consistent guesses on 4x4: 8 guesses, and none takes 9 ("
+        ),
+        "{text}"
+    );
+    assert_eq!(lines.count(), 8);
+    let bulls = ["longest", "--pegs", "4", "--colors", "6", "--no-repeat"];
+    assert!(ok("mmgen", &bulls)
+        .starts_with("longest game of consistent guesses on 4x6 without repeats: 7 guesses"));
+}
