@@ -13,9 +13,12 @@
 //! than the guesses still wanted, most of them. A set shown to last fewer than k
 //! is kept with k (it then lasts fewer than any larger k too), in a table that
 //! starts again when it outgrows its budget (what it forgets is searched again,
-//! never taken for shown). The first guess is tried once per class of codes
-//! equivalent under relabelling colours and pegs, since every code is consistent
-//! with no answers at all.
+//! never taken for shown). Guesses a relabelling of colours and pegs maps to one
+//! another last as long when it keeps the set: the first guess is tried once per
+//! class of such codes, and so is the guess at a set of `SYMMETRY_FROM`
+//! candidates or more, by the relabellings that keep the guesses played to it
+//! (and so the set; colours none of them played are interchangeable in it). On
+//! 4x6 that is 54,381 sets looked at where trying every guess looks at 8,961,269.
 //!
 //! `longest_by_trying` in the tests works out every set's longest game with no
 //! bound and no table: the reference the search is tested against.
@@ -41,12 +44,20 @@ type Short = FxHashMap<Box<[u32]>, usize>;
 /// The search's state: the codes, the sets shown too short, and their budget.
 struct Search {
     codes: Codes,
+    /// The guesses played to the set being searched.
+    history: Vec<Code>,
     short: Short,
     /// Bytes the kept sets take, counted as their indices plus a fixed overhead.
     kept_bytes: usize,
     budget_bytes: usize,
+    /// The fewest candidates whose set's relabellings are used ([`SYMMETRY_FROM`]).
+    symmetry_from: usize,
     sets: u64,
 }
+
+/// The fewest candidates whose set's relabellings are looked for (guesses a
+/// relabelling of the set maps to one another last as long: one is tried).
+const SYMMETRY_FROM: usize = 64;
 
 /// What a kept set costs beyond its indices (the key's pointer and length, the
 /// value, the table's control byte and spare room).
@@ -69,16 +80,20 @@ impl Search {
         }
         // The largest classes first: they have the most room for a long game.
         classes.sort_by_key(|class| std::cmp::Reverse(class.len()));
+        self.history.push(self.codes.code(guess));
+        let mut found = None;
         for class in classes {
             if class.len() < k - 1 {
                 break;
             }
             if let Some(mut rest) = self.lasts(&class, k - 1) {
                 rest.insert(0, guess);
-                return Some(rest);
+                found = Some(rest);
+                break;
             }
         }
-        None
+        self.history.pop();
+        found
     }
 
     /// A game of at least `k` guesses from the candidates `set` (sorted), each
@@ -94,7 +109,20 @@ impl Search {
         if self.short.get(set).is_some_and(|&short| k >= short) {
             return None;
         }
+        // The set's equivalences follow from the guesses that made it (colours
+        // none of them played are interchangeable in it): they are passed too.
+        let symmetry = (set.len() >= self.symmetry_from).then(|| {
+            let codes: Vec<Code> = set.iter().map(|&i| self.codes.code(i)).collect();
+            Symmetry::new(self.codes.board(), &self.history, &codes)
+        });
         for &guess in set {
+            let code = self.codes.code(guess);
+            if symmetry
+                .as_ref()
+                .is_some_and(|s| !s.is_representative(code))
+            {
+                continue;
+            }
             if let Some(game) = self.after(set, guess, k) {
                 return Some(game);
             }
@@ -123,6 +151,12 @@ impl Search {
 /// guess more is searched and none is found. `budget_bytes` bounds the table of
 /// sets shown too short.
 pub fn longest(board: Board, budget_bytes: usize) -> Longest {
+    search(board, budget_bytes, SYMMETRY_FROM)
+}
+
+/// [`longest`], with relabellings used at sets of `symmetry_from` candidates or
+/// more (the first guess's always).
+fn search(board: Board, budget_bytes: usize, symmetry_from: usize) -> Longest {
     let codes = Codes::new(board);
     let all: Vec<u32> = (0..codes.len()).collect();
     let every: Vec<Code> = board.codes().collect();
@@ -132,9 +166,11 @@ pub fn longest(board: Board, budget_bytes: usize) -> Longest {
         .collect();
     let mut search = Search {
         codes,
+        history: Vec::new(),
         short: Short::default(),
         kept_bytes: 0,
         budget_bytes,
+        symmetry_from,
         sets: 0,
     };
     let mut found: Vec<u32> = Vec::new();
@@ -217,6 +253,35 @@ mod tests {
                 "{pegs}x{colors} {repeat}"
             );
             assert!(consistent(board, &found.game), "{:?}", found.game);
+        }
+    }
+
+    #[test]
+    fn relabellings_anywhere_or_nowhere_give_the_same_length() {
+        // Sets of 64 candidates and more are many here: the relabellings each
+        // set has (which follow from the guesses that made it) are used at every
+        // set of two or more, at none, and from the default size.
+        for (pegs, colors, repeat) in [
+            (3, 5, true),
+            (4, 4, true),
+            (3, 6, true),
+            (4, 5, false),
+            (4, 6, false),
+            (5, 3, true),
+        ] {
+            let board = Board::new(pegs, colors, repeat).unwrap();
+            let plain = search(board, 1 << 30, usize::MAX);
+            assert!(consistent(board, &plain.game));
+            for from in [2, SYMMETRY_FROM] {
+                let reduced = search(board, 1 << 30, from);
+                assert_eq!(
+                    reduced.game.len(),
+                    plain.game.len(),
+                    "{pegs}x{colors} {repeat}, from {from}"
+                );
+                assert!(consistent(board, &reduced.game));
+                assert!(reduced.sets <= plain.sets, "{pegs}x{colors} {repeat}");
+            }
         }
     }
 

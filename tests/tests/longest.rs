@@ -45,3 +45,21 @@ fn the_longest_consistent_game_is_a_consistent_game_of_that_length() {
     assert!(ok("mmgen", &bulls)
         .starts_with("longest game of consistent guesses on 4x6 without repeats: 7 guesses"));
 }
+
+#[test]
+fn a_reader_that_went_away_is_no_error() {
+    // `mmgen longest | head -1` and the like: the reader closes the pipe before
+    // the answer is written; the program ends quietly, as mmlookup's commands do.
+    for args in [&["longest", "--pegs", "4", "--colors", "5"][..], &["value"]] {
+        let mut child = std::process::Command::new(bin("mmgen"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && err.is_empty(), "{args:?}: {err}");
+    }
+}

@@ -5,6 +5,7 @@ use crate::args::BoardArgs;
 use generator::longest::longest;
 use lookup::cli::Outcome;
 use lookup::hint::plural;
+use std::io::Write;
 
 #[derive(clap::Args)]
 #[command(
@@ -35,15 +36,17 @@ pub fn run(args: &Args) -> Outcome {
     let found = longest(board, args.cache_mib << 20);
     let show = |code| board.display(code).to_string();
     let n = found.game.len();
+    let mut out = std::io::stdout().lock();
     if args.json {
         let game: Vec<_> = (found.game.iter())
             .map(|&(guess, answer)| serde_json::json!([show(guess), answer.to_string()]))
             .collect();
         let object = serde_json::json!({"guesses": n, "game": game, "sets": found.sets});
-        println!("{object}");
+        writeln!(out, "{object}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "longest game of consistent guesses on {}x{}{}: {}, and none takes {} ({} looked at)",
         board.pegs(),
         board.colors(),
@@ -55,9 +58,9 @@ pub fn run(args: &Args) -> Outcome {
         plural(n as u64, "guess", "guesses"),
         n + 1,
         plural(found.sets, "set of secrets", "sets of secrets"),
-    );
+    )?;
     for (guess, answer) in &found.game {
-        println!("{}  {answer}", show(*guess));
+        writeln!(out, "{}  {answer}", show(*guess))?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use generator::value::{Oracle, Value, Worst, STOPPED};
 use lookup::cli::Outcome;
 use lookup::hint::{parse_moves, plural};
 use lookup::Board;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
@@ -79,7 +80,7 @@ pub fn run(args: &Args) -> Outcome {
         true => json(&board, moves.len(), &value, worst),
         false => text(&board, moves.len(), &value, worst),
     };
-    print!("{text}");
+    std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }
 
