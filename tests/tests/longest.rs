@@ -63,3 +63,32 @@ fn a_reader_that_went_away_is_no_error() {
         assert!(out.status.success() && err.is_empty(), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn results_md_s_table_of_longest_games_is_what_mmgen_finds() {
+    let results = std::fs::read_to_string(root().join("RESULTS.md")).unwrap();
+    let table = results
+        .split("<!-- longest: pegs, then the longest game for 2, 3, ... colours -->")
+        .nth(1)
+        .expect("RESULTS.md has the table of longest games");
+    let rows = table.lines().skip(3).take_while(|l| l.starts_with('|'));
+    let mut checked = 0;
+    for row in rows {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let pegs: u32 = cells[0].parse().unwrap();
+        for (i, cell) in cells[1..].iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+            let colors = i as u32 + 2;
+            if colors.pow(pegs) > 1296 {
+                continue;
+            }
+            let (p, c) = (pegs.to_string(), colors.to_string());
+            let said = json(&ok(
+                "mmgen",
+                &["longest", "--pegs", &p, "--colors", &c, "--json"],
+            ));
+            assert_eq!(said["guesses"].to_string(), *cell, "{pegs}x{colors}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 14, "{checked}");
+}
