@@ -28,14 +28,19 @@ use crate::symmetry::Symmetry;
 use lookup::score::{score, Feedback};
 use lookup::{Board, Code};
 use rustc_hash::FxHashMap;
+use std::time::Instant;
 
-/// The longest game of consistent guesses on a board.
+/// The longest game of consistent guesses on a board, or the longest found when
+/// the search was stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Longest {
     /// Its guesses and their answers; the last is the secret, answered with the win.
     pub game: Vec<(Code, Feedback)>,
     /// Sets of candidates looked at, over every length tried.
     pub sets: u64,
+    /// Whether no game lasts one guess more is proven (false: the deadline came
+    /// first, and a longer game may exist).
+    pub proven: bool,
 }
 
 /// Sets kept as shown too short, and the length each was shown short of.
@@ -53,7 +58,14 @@ struct Search {
     /// The fewest candidates whose set's relabellings are used ([`SYMMETRY_FROM`]).
     symmetry_from: usize,
     sets: u64,
+    deadline: Option<Instant>,
+    /// Set once the deadline has passed: every search then ends at once, and
+    /// what it returns proves nothing.
+    stopped: bool,
 }
+
+/// How many sets are looked at between looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 /// The fewest candidates whose set's relabellings are looked for (guesses a
 /// relabelling of the set maps to one another last as long: one is tried).
@@ -100,7 +112,12 @@ impl Search {
     /// guess one of them: its guesses, or `None` if there is none.
     fn lasts(&mut self, set: &[u32], k: usize) -> Option<Vec<u32>> {
         self.sets += 1;
-        if set.len() < k {
+        if self.sets.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stopped = true;
+        }
+        if self.stopped || set.len() < k {
             return None;
         }
         if k <= 1 {
@@ -116,6 +133,9 @@ impl Search {
             Symmetry::new(self.codes.board(), &self.history, &codes)
         });
         for &guess in set {
+            if self.stopped {
+                return None;
+            }
             let code = self.codes.code(guess);
             if symmetry
                 .as_ref()
@@ -127,7 +147,9 @@ impl Search {
                 return Some(game);
             }
         }
-        self.keep_short(set, k);
+        if !self.stopped {
+            self.keep_short(set, k);
+        }
         None
     }
 
@@ -149,14 +171,20 @@ impl Search {
 
 /// The longest game of consistent guesses on `board`, proven: every game of one
 /// guess more is searched and none is found. `budget_bytes` bounds the table of
-/// sets shown too short.
-pub fn longest(board: Board, budget_bytes: usize) -> Longest {
-    search(board, budget_bytes, SYMMETRY_FROM)
+/// sets shown too short. Past `deadline`, the longest game found so far, not
+/// proven the longest.
+pub fn longest(board: Board, budget_bytes: usize, deadline: Option<Instant>) -> Longest {
+    search(board, budget_bytes, SYMMETRY_FROM, deadline)
 }
 
 /// [`longest`], with relabellings used at sets of `symmetry_from` candidates or
 /// more (the first guess's always).
-fn search(board: Board, budget_bytes: usize, symmetry_from: usize) -> Longest {
+fn search(
+    board: Board,
+    budget_bytes: usize,
+    symmetry_from: usize,
+    deadline: Option<Instant>,
+) -> Longest {
     let codes = Codes::new(board);
     let all: Vec<u32> = (0..codes.len()).collect();
     let every: Vec<Code> = board.codes().collect();
@@ -172,13 +200,20 @@ fn search(board: Board, budget_bytes: usize, symmetry_from: usize) -> Longest {
         budget_bytes,
         symmetry_from,
         sets: 0,
+        deadline,
+        stopped: false,
     };
-    let mut found: Vec<u32> = Vec::new();
-    for k in 1.. {
+    // One guess is a game on any board: the search takes it from there.
+    let mut found: Vec<u32> = vec![firsts[0]];
+    for k in 2.. {
         let game = (firsts.iter()).find_map(|&first| search.after(&all, first, k));
         match game {
+            // A game found is a game, stopped or not.
             Some(game) => found = game,
             None => break,
+        }
+        if search.stopped {
+            break;
         }
     }
     let pegs = board.pegs();
@@ -194,6 +229,7 @@ fn search(board: Board, budget_bytes: usize, symmetry_from: usize) -> Longest {
     Longest {
         game,
         sets: search.sets,
+        proven: !search.stopped,
     }
 }
 
@@ -246,7 +282,7 @@ mod tests {
         ] {
             let board = Board::new(pegs, colors, repeat).unwrap();
             let every: Vec<Code> = board.codes().collect();
-            let found = longest(board, 1 << 20);
+            let found = longest(board, 1 << 20, None);
             assert_eq!(
                 found.game.len(),
                 longest_by_trying(board, &every),
@@ -270,10 +306,10 @@ mod tests {
             (5, 3, true),
         ] {
             let board = Board::new(pegs, colors, repeat).unwrap();
-            let plain = search(board, 1 << 30, usize::MAX);
+            let plain = search(board, 1 << 30, usize::MAX, None);
             assert!(consistent(board, &plain.game));
             for from in [2, SYMMETRY_FROM] {
-                let reduced = search(board, 1 << 30, from);
+                let reduced = search(board, 1 << 30, from, None);
                 assert_eq!(
                     reduced.game.len(),
                     plain.game.len(),
@@ -286,11 +322,24 @@ mod tests {
     }
 
     #[test]
+    fn a_search_past_its_deadline_gives_a_game_it_found_and_claims_no_proof() {
+        let board = Board::new(4, 5, true).unwrap();
+        let whole = longest(board, 1 << 30, None);
+        assert!(whole.proven);
+        let cut = longest(board, 1 << 30, Some(Instant::now()));
+        assert!(!cut.proven);
+        assert!(consistent(board, &cut.game), "{:?}", cut.game);
+        // The game it found may be a longest one already, but its search ended early.
+        assert!(cut.game.len() <= whole.game.len(), "{:?}", cut.game);
+        assert!(cut.sets < whole.sets);
+    }
+
+    #[test]
     fn a_table_that_starts_again_finds_the_same_game() {
         let board = Board::new(4, 4, true).unwrap();
-        let roomy = longest(board, 1 << 30);
+        let roomy = longest(board, 1 << 30, None);
         // Room for a few sets: searched again and again, the same answer.
-        let tight = longest(board, 4 * OVERHEAD);
+        let tight = longest(board, 4 * OVERHEAD, None);
         assert_eq!(roomy.game, tight.game);
         assert!(tight.sets > roomy.sets, "{} {}", tight.sets, roomy.sets);
         assert_eq!(roomy.game.len(), 8);

@@ -92,3 +92,35 @@ fn results_md_s_table_of_longest_games_is_what_mmgen_finds() {
     }
     assert!(checked >= 14, "{checked}");
 }
+
+#[test]
+fn a_time_limit_ends_with_the_game_found_and_no_claim_of_proof() {
+    // 5x6 takes minutes: a fraction of a second proves nothing, and says so,
+    // naming a consistent game it found (how long depends on the machine).
+    let board = ["--pegs", "5", "--colors", "6"];
+    let args = [&["longest", "--time-limit", "0.3"][..], &board].concat();
+    let err = fails("mmgen", &args);
+    let prefix = "mmgen: error: no proof within the time limit of 0.3 s: a consistent game of ";
+    assert!(err.starts_with(prefix), "{err}");
+    let moves = err.split_once(" was found (").unwrap().1;
+    let moves: Vec<(&str, &str)> = (moves.split_once(')').unwrap().0.split(' '))
+        .map(|m| m.split_once(':').unwrap())
+        .collect();
+    let (secret, won) = *moves.last().unwrap();
+    assert_eq!(won, "5,0");
+    let score = |guess: &str, secret: &str| {
+        let args = [&["score", guess, secret][..], &board].concat();
+        ok("mmlookup", &args).trim().to_string()
+    };
+    for (i, &(guess, answer)) in moves.iter().enumerate() {
+        assert_eq!(score(guess, secret), answer, "{err}");
+        for &(earlier, got) in &moves[..i] {
+            assert_eq!(score(earlier, guess), got, "{err}");
+        }
+    }
+    let n = moves.len();
+    assert!(
+        err.contains(&format!("and one of {} is not ruled out", n + 1)),
+        "{err}"
+    );
+}
