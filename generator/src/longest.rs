@@ -25,10 +25,10 @@
 
 use crate::codes::Codes;
 use crate::symmetry::Symmetry;
+use crate::Stop;
 use lookup::score::{score, Feedback};
 use lookup::{Board, Code};
 use rustc_hash::FxHashMap;
-use std::time::Instant;
 
 /// The longest game of consistent guesses on a board, or the longest found when
 /// the search was stopped.
@@ -38,8 +38,8 @@ pub struct Longest {
     pub game: Vec<(Code, Feedback)>,
     /// Sets of candidates looked at, over every length tried.
     pub sets: u64,
-    /// Whether no game lasts one guess more is proven (false: the deadline came
-    /// first, and a longer game may exist).
+    /// Whether no game lasts one guess more is proven (false: the search was
+    /// stopped first, and a longer game may exist).
     pub proven: bool,
 }
 
@@ -47,7 +47,7 @@ pub struct Longest {
 type Short = FxHashMap<Box<[u32]>, usize>;
 
 /// The search's state: the codes, the sets shown too short, and their budget.
-struct Search {
+struct Search<'a> {
     codes: Codes,
     /// The guesses played to the set being searched.
     history: Vec<Code>,
@@ -58,9 +58,9 @@ struct Search {
     /// The fewest candidates whose set's relabellings are used ([`SYMMETRY_FROM`]).
     symmetry_from: usize,
     sets: u64,
-    deadline: Option<Instant>,
-    /// Set once the deadline has passed: every search then ends at once, and
-    /// what it returns proves nothing.
+    stop: &'a Stop,
+    /// Set once `stop` has passed: every search then ends at once, and what it
+    /// returns proves nothing.
     stopped: bool,
 }
 
@@ -75,7 +75,7 @@ const SYMMETRY_FROM: usize = 64;
 /// value, the table's control byte and spare room).
 const OVERHEAD: usize = 48;
 
-impl Search {
+impl Search<'_> {
     /// A game of at least `k` guesses from `set` that opens with `guess` (one
     /// of the set): its guesses, or `None` if there is none.
     fn after(&mut self, set: &[u32], guess: u32, k: usize) -> Option<Vec<u32>> {
@@ -112,9 +112,7 @@ impl Search {
     /// guess one of them: its guesses, or `None` if there is none.
     fn lasts(&mut self, set: &[u32], k: usize) -> Option<Vec<u32>> {
         self.sets += 1;
-        if self.sets.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if self.sets.is_multiple_of(CLOCK_EVERY) && self.stop.passed() {
             self.stopped = true;
         }
         if self.stopped || set.len() < k {
@@ -171,20 +169,15 @@ impl Search {
 
 /// The longest game of consistent guesses on `board`, proven: every game of one
 /// guess more is searched and none is found. `budget_bytes` bounds the table of
-/// sets shown too short. Past `deadline`, the longest game found so far, not
-/// proven the longest.
-pub fn longest(board: Board, budget_bytes: usize, deadline: Option<Instant>) -> Longest {
-    search(board, budget_bytes, SYMMETRY_FROM, deadline)
+/// sets shown too short. Once `stop` has passed (its time, or an interrupt), the
+/// longest game found so far, not proven the longest.
+pub fn longest(board: Board, budget_bytes: usize, stop: &Stop) -> Longest {
+    search(board, budget_bytes, SYMMETRY_FROM, stop)
 }
 
 /// [`longest`], with relabellings used at sets of `symmetry_from` candidates or
 /// more (the first guess's always).
-fn search(
-    board: Board,
-    budget_bytes: usize,
-    symmetry_from: usize,
-    deadline: Option<Instant>,
-) -> Longest {
+fn search(board: Board, budget_bytes: usize, symmetry_from: usize, stop: &Stop) -> Longest {
     let codes = Codes::new(board);
     let all: Vec<u32> = (0..codes.len()).collect();
     let every: Vec<Code> = board.codes().collect();
@@ -200,7 +193,7 @@ fn search(
         budget_bytes,
         symmetry_from,
         sets: 0,
-        deadline,
+        stop,
         stopped: false,
     };
     // One guess is a game on any board: the search takes it from there.
@@ -282,7 +275,7 @@ mod tests {
         ] {
             let board = Board::new(pegs, colors, repeat).unwrap();
             let every: Vec<Code> = board.codes().collect();
-            let found = longest(board, 1 << 20, None);
+            let found = longest(board, 1 << 20, &Stop::default());
             assert_eq!(
                 found.game.len(),
                 longest_by_trying(board, &every),
@@ -306,10 +299,10 @@ mod tests {
             (5, 3, true),
         ] {
             let board = Board::new(pegs, colors, repeat).unwrap();
-            let plain = search(board, 1 << 30, usize::MAX, None);
+            let plain = search(board, 1 << 30, usize::MAX, &Stop::default());
             assert!(consistent(board, &plain.game));
             for from in [2, SYMMETRY_FROM] {
-                let reduced = search(board, 1 << 30, from, None);
+                let reduced = search(board, 1 << 30, from, &Stop::default());
                 assert_eq!(
                     reduced.game.len(),
                     plain.game.len(),
@@ -322,11 +315,13 @@ mod tests {
     }
 
     #[test]
-    fn a_search_past_its_deadline_gives_a_game_it_found_and_claims_no_proof() {
+    fn a_search_stopped_gives_a_game_it_found_and_claims_no_proof() {
         let board = Board::new(4, 5, true).unwrap();
-        let whole = longest(board, 1 << 30, None);
+        let whole = longest(board, 1 << 30, &Stop::default());
         assert!(whole.proven);
-        let cut = longest(board, 1 << 30, Some(Instant::now()));
+        let stop = Stop::default();
+        stop.now();
+        let cut = longest(board, 1 << 30, &stop);
         assert!(!cut.proven);
         assert!(consistent(board, &cut.game), "{:?}", cut.game);
         // The game it found may be a longest one already, but its search ended early.
@@ -337,9 +332,9 @@ mod tests {
     #[test]
     fn a_table_that_starts_again_finds_the_same_game() {
         let board = Board::new(4, 4, true).unwrap();
-        let roomy = longest(board, 1 << 30, None);
+        let roomy = longest(board, 1 << 30, &Stop::default());
         // Room for a few sets: searched again and again, the same answer.
-        let tight = longest(board, 4 * OVERHEAD, None);
+        let tight = longest(board, 4 * OVERHEAD, &Stop::default());
         assert_eq!(roomy.game, tight.game);
         assert!(tight.sets > roomy.sets, "{} {}", tight.sets, roomy.sets);
         assert_eq!(roomy.game.len(), 8);

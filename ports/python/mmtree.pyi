@@ -136,6 +136,25 @@ class Oracle:
         too). The GIL is released; Ctrl-C raises KeyboardInterrupt, a passed
         `time_limit` BuildError."""
 
+class Longest(TypedDict):
+    guesses: int
+    game: list[Tuple[str, Tuple[int, int]]]
+    sets: int
+    proven: bool
+
+def longest(
+    pegs: int = 4,
+    colors: int = 6,
+    repeat: bool = True,
+    time_limit: Optional[float] = None,
+    cache_mib: int = 1024,
+) -> Longest:
+    """The longest game a consistent guesser can be forced into (`mmgen longest
+    --json`'s object): its `guesses`, the `game` as (guess, (black, white)) moves
+    (the last the secret's win), the `sets` looked at, and whether it is `proven`
+    the longest (false when `time_limit` seconds passed first). The GIL is
+    released; Ctrl-C raises KeyboardInterrupt."""
+
 def build(
     pegs: int = 4,
     colors: int = 6,

@@ -484,6 +484,68 @@ fn build(
     Tree::open(Bytes::Owned(bytes), "the tree built", None)
 }
 
+/// The longest game a consistent guesser can be forced into on a board
+/// (`mmgen longest --json`'s object): `guesses`, the `game` as (guess, (black,
+/// white)) moves, the last the secret's win, the `sets` of secrets looked at, and
+/// `proven`: true once no game of one guess more exists, false when `time_limit`
+/// seconds passed first (the game found is still a consistent game). The search
+/// runs with the GIL released; Ctrl-C stops it with KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (pegs = 4, colors = 6, repeat = true, time_limit = None, cache_mib = 1024))]
+fn longest(
+    py: Python<'_>,
+    pegs: u32,
+    colors: u32,
+    repeat: bool,
+    time_limit: Option<f64>,
+    cache_mib: usize,
+) -> PyResult<Bound<'_, PyDict>> {
+    let board =
+        lookup::Board::new(pegs, colors, repeat).map_err(|e| BuildError::new_err(e.to_string()))?;
+    let deadline = match time_limit {
+        Some(s) if s.is_finite() && s >= 0.0 => {
+            Some(std::time::Instant::now() + Duration::from_secs_f64(s))
+        }
+        Some(_) => {
+            return Err(BuildError::new_err(
+                "time_limit: give a number of seconds, 0 or more",
+            ))
+        }
+        None => None,
+    };
+    let stop = generator::Stop::at(deadline);
+    let mut interrupted = None;
+    let found = std::thread::scope(|scope| {
+        let work = scope.spawn(|| generator::longest::longest(board, cache_mib << 20, &stop));
+        while !work.is_finished() {
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(50)));
+            if interrupted.is_none() {
+                interrupted = py.check_signals().err();
+                if interrupted.is_some() {
+                    stop.now();
+                }
+            }
+        }
+        work.join()
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let found = found
+        .map_err(|_| BuildError::new_err("the search failed; this is a bug, please report it"))?;
+    let game = PyList::empty(py);
+    for &(guess, answer) in &found.game {
+        let pegs = (answer.black, answer.white);
+        game.append((board.display(guess).to_string(), pegs))?;
+    }
+    let dict = PyDict::new(py);
+    dict.set_item("guesses", found.game.len())?;
+    dict.set_item("game", game)?;
+    dict.set_item("sets", found.sets)?;
+    dict.set_item("proven", found.proven)?;
+    Ok(dict)
+}
+
 /// The exact value of any position, on a tree's line or off it (the exact
 /// search, run here: see generator's `value` module). One oracle keeps what its
 /// search proved between questions, so the positions of a game, or of many
@@ -626,6 +688,7 @@ fn mmtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Tree>()?;
     m.add_class::<Oracle>()?;
     m.add_function(wrap_pyfunction!(build, m)?)?;
+    m.add_function(wrap_pyfunction!(longest, m)?)?;
     let py = m.py();
     m.add("Error", py.get_type::<Error>())?;
     m.add("TreeError", py.get_type::<TreeError>())?;

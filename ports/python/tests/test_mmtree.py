@@ -193,9 +193,15 @@ def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():
         print("finished", flush=True)
         """
     )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     # Interrupted once the build reports (its loop runs), a second into it.
-    assert child.stdout.readline().strip() == "building"
+    assert ctrl_c_a_second_after(script, "building") == "interrupted True"
+
+
+def ctrl_c_a_second_after(script, first_line):
+    """Runs `script` in a child Python, sends it Ctrl-C a second after it prints
+    `first_line`, and returns what it printed after that (it must exit 0)."""
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == first_line
     time.sleep(1.0)
     child.send_signal(signal.SIGINT)
     try:
@@ -204,8 +210,8 @@ def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():
         child.kill()
         out, _ = child.communicate()
         pytest.fail(f"still running 60 s after Ctrl-C; it printed {out!r}")
-    assert out.strip() == "interrupted True"
     assert child.returncode == 0
+    return out.strip()
 
 
 def test_nethack_s_drawbridge_tune_in_notes():
@@ -284,3 +290,49 @@ def test_the_agent_scoring_example_runs_and_its_figures_hold_together():
     # The first move of every game is the agent's 1111 at the start: its regret.
     start = mmtree.Oracle().value(guesses=["1111"])
     assert start["guesses"][0]["over"] > 0
+
+
+def assert_consistent(board, game):
+    """Each guess of `game` is one the answers before it allow; the last wins."""
+    secret = game[-1][0]
+    assert game[-1][1] == (len(secret), 0)
+    for i, (guess, answer) in enumerate(game):
+        assert board.score(guess, secret) == answer
+        assert all(board.score(g, guess) == a for g, a in game[:i])
+
+
+def test_the_longest_consistent_game_is_mmgen_longest_s():
+    found = mmtree.longest(4, 5)
+    said = json.loads(cli("mmgen", "longest", "--pegs", "4", "--colors", "5", "--json"))
+    assert found["guesses"] == said["guesses"] == 9 and found["proven"]
+    assert [(g, f"{b},{w}") for g, (b, w) in found["game"]] == [tuple(m) for m in said["game"]]
+    assert found["sets"] == said["sets"]
+    assert_consistent(mmtree.Board(4, 5), found["game"])
+    without = mmtree.longest(4, 6, repeat=False)
+    assert without["guesses"] == 7 and without["proven"]
+
+
+def test_a_longest_game_cut_short_is_a_game_not_a_proof():
+    # 5x6 takes minutes: stopped at once, the game found so far, no claim.
+    found = mmtree.longest(5, 6, time_limit=0)
+    assert not found["proven"]
+    assert_consistent(mmtree.Board(5, 6), found["game"])
+    with pytest.raises(mmtree.BuildError, match="time_limit"):
+        mmtree.longest(4, 6, time_limit=-1)
+
+
+def test_ctrl_c_stops_a_long_search_for_the_longest_game():
+    script = textwrap.dedent(
+        """
+        import mmtree, signal, sys
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        print("searching", flush=True)
+        try:
+            mmtree.longest(5, 6)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(0)
+        print("finished", flush=True)
+        """
+    )
+    assert ctrl_c_a_second_after(script, "searching") == "interrupted"

@@ -3,6 +3,7 @@
 
 use crate::args::BoardArgs;
 use generator::longest::longest;
+use generator::Stop;
 use lookup::cli::Outcome;
 use lookup::hint::plural;
 use std::io::Write;
@@ -40,7 +41,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Outcome {
     let board = args.board.board()?;
     let deadline = (args.time_limit).map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let found = longest(board, args.cache_mib << 20, deadline);
+    let found = longest(board, args.cache_mib << 20, &Stop::at(deadline));
     let show = |code| board.display(code).to_string();
     let n = found.game.len();
     if !found.proven {
