@@ -18,7 +18,7 @@
 //! class of such codes, and so is the guess at a set of `SYMMETRY_FROM`
 //! candidates or more, by the relabellings that keep the guesses played to it
 //! (and so the set; colours none of them played are interchangeable in it). On
-//! 4x6 that is 54,381 sets looked at where trying every guess looks at 8,961,269.
+//! 4x6 that is 28,332 sets looked at where trying every guess looks at 8,961,269.
 //!
 //! `longest_by_trying` in the tests works out every set's longest game with no
 //! bound and no table: the reference the search is tested against.
@@ -69,7 +69,9 @@ const CLOCK_EVERY: u64 = 1024;
 
 /// The fewest candidates whose set's relabellings are looked for (guesses a
 /// relabelling of the set maps to one another last as long: one is tried).
-const SYMMETRY_FROM: usize = 64;
+/// Chosen by measure (BENCHMARKS.md, "mmgen longest"): from 2, 16, 64 and 256,
+/// 16 and 2 are the quickest and look at the fewest sets.
+const SYMMETRY_FROM: usize = 16;
 
 /// What a kept set costs beyond its indices (the key's pointer and length, the
 /// value, the table's control byte and spare room).
@@ -287,7 +289,7 @@ mod tests {
 
     #[test]
     fn relabellings_anywhere_or_nowhere_give_the_same_length() {
-        // Sets of 64 candidates and more are many here: the relabellings each
+        // Sets of 16 candidates and more are many here: the relabellings each
         // set has (which follow from the guesses that made it) are used at every
         // set of two or more, at none, and from the default size.
         for (pegs, colors, repeat) in [
