@@ -69,7 +69,7 @@ const CLOCK_EVERY: u64 = 1024;
 
 /// The fewest candidates whose set's relabellings are looked for (guesses a
 /// relabelling of the set maps to one another last as long: one is tried).
-/// Chosen by measure (BENCHMARKS.md, "mmgen longest"): from 2, 16, 64 and 256,
+/// Chosen by measure (BENCHMARKS.md, tuning constants): from 2, 16, 64 and 256,
 /// 16 and 2 are the quickest and look at the fewest sets.
 const SYMMETRY_FROM: usize = 16;
 
