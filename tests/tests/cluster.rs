@@ -592,15 +592,18 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     let largest = largest_item(&planned, &first_guess(&planned, 0));
     // The plan's floors worked out first (once, in about a second: kept in
     // floors.txt), so that each run below goes straight to its search.
-    status(&run);
+    status_items(&run);
     let args = saving_every(&run, largest, "0.001");
     let items = run.join("items");
     let saved = items.join(format!("{largest}.checkpoint/checkpoint.mmc"));
+    let partial = saved.with_file_name("certificate.partial");
     // Waits of 20 to 400 ms (xorshift, seeded); a run that finishes first is undone.
+    // Until one is cut off while it writes its certificate (not in the moment
+    // after it was finished and renamed, before the item was written).
     let mut x = 0x2545_f491_u32;
     let mut kills = 0;
     for _ in 0..200 {
-        if kills >= 3 && saved.exists() {
+        if kills >= 3 && saved.exists() && partial.exists() {
             break;
         }
         x ^= x << 13;
@@ -628,7 +631,10 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
             let _ = std::fs::remove_dir_all(items.join(format!("{largest}.checkpoint")));
         }
     }
-    assert!(kills >= 3 && saved.exists(), "{kills} kills");
+    assert!(
+        kills >= 3 && saved.exists() && partial.exists(),
+        "{kills} kills"
+    );
     // Its checkpoint says whose it is; the guess played before the item's class,
     // which makes no progress there, can never finish a tree.
     let folder = saved.parent().unwrap().to_str().unwrap();
@@ -702,7 +708,6 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     // Cut off between finishing its certificate (renamed to the item's, its end
     // written) and writing its item: the next run takes that certificate back,
     // its bytes checked against the checkpoint's (another file is refused).
-    let partial = saved.with_file_name("certificate.partial");
     let finished = items.join(format!("{largest}.mmc"));
     let mut bytes = std::fs::read(&partial).unwrap();
     std::fs::remove_file(&partial).unwrap();
@@ -905,6 +910,7 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
     let item = read(&parent)["items"][2].clone();
     // Made where the parent's status finds it: RUN/within-INDEX.
     let sub = parent.join("within-2");
+    status_items(&parent);
     let before = status(&parent);
     let [p, s] = [&parent, &sub].map(|d| d.to_str().unwrap());
     let planned = ok("mmgen", &["plan", "--within", p, "--item", "2", "--dir", s]);
@@ -1717,8 +1723,27 @@ fn an_exact_plan_s_items_count_at_their_floors_two_guesses_ahead() {
     let dir = scratch("cluster_floors_45");
     let board = ["--pegs", "4", "--colors", "5"];
     let run = plan_exact(&dir, &board);
-    let jobs = status(&run)["jobs"].as_u64().unwrap() as usize;
+    // `mmgen status` only reads: the floors are worked out where items are taken
+    // (`--todo`, as a campaign asks) or solved, and until then count at the size
+    // bounds, which it says.
+    let before = status(&run);
+    let jobs = before["jobs"].as_u64().unwrap() as usize;
     let kept = run.join("floors.txt");
+    assert!(!kept.exists() && before["floors_left"] == jobs, "{before}");
+    let said = ok("mmgen", &["status", "--dir", run.to_str().unwrap()]);
+    assert!(
+        said.contains(&format!(
+            "floors       {jobs} of the {jobs} items have no floor worked out yet"
+        )),
+        "{said}"
+    );
+    status_items(&run);
+    let after = status(&run);
+    assert_eq!(after["floors_left"], 0, "{after}");
+    assert!(
+        after["lower_bound"].as_u64() > before["lower_bound"].as_u64(),
+        "the floors raise the plan's lower bound: {before} {after}"
+    );
     let text = std::fs::read_to_string(&kept).unwrap();
     let floors: Vec<u64> = (text.lines().skip(1).take(jobs))
         .map(|line| line.split_once(' ').unwrap().1.parse().unwrap())
@@ -1789,7 +1814,7 @@ fn an_exact_plan_s_items_count_at_their_floors_two_guesses_ahead() {
     for other in [damaged, one_ahead] {
         assert_ne!(other, text);
         std::fs::write(&kept, other).unwrap();
-        status(&run);
+        status_items(&run);
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), text);
     }
 
@@ -2022,6 +2047,9 @@ fn a_known_tree_beside_a_plan_settles_rival_first_guesses_sooner_and_changes_no_
             &["status", "--dir", run.to_str().unwrap(), "--json"],
         ))
     };
+    // Their floors worked out, as a campaign's workers ask for them.
+    status_items(&bare);
+    status_items(&known);
     let (before, with) = (status(&bare), status(&known));
     // The plan's heuristic (most parts, 5668) against the known tree's 5625: 1234,
     // at least 5656 by its floors, is open without it and settled with it.
@@ -2077,7 +2105,7 @@ fn a_known_tree_beside_a_plan_settles_rival_first_guesses_sooner_and_changes_no_
             "mmgen",
             &["plan", "--within", r, "--item", &item, "--dir", w],
         );
-        ok("mmgen", &["status", "--dir", w]);
+        status_items(&within);
         let floors = floors(&within);
         std::fs::remove_dir_all(&within).unwrap();
         floors

@@ -95,6 +95,36 @@ pub fn floors(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal, cap: u64) -> 
     floors
 }
 
+/// The floors of `plan`'s items (identity `id`) as far as `dir` keeps them,
+/// working none out: the file's if it is this plan's and whole, else those the
+/// part holds, each other item at the bound of its class's size alone (a lower
+/// bound too, only weaker); and how many items are so bounded. What reads a
+/// plan without solving it (`mmgen status`, a merge, the plans beside the one
+/// whose items are solved) takes these: the floors of a big plan are hours of
+/// CPU, worked out only by [`floors`], where its items are solved.
+pub fn kept(dir: &Path, id: u32, plan: &Plan, optimal: &Optimal) -> (Vec<u64>, usize) {
+    let read = std::fs::read_to_string(dir.join(FILE)).ok();
+    if let Some(floors) = read.and_then(|text| parse(&text, id, plan.items.len())) {
+        return (floors, 0);
+    }
+    let part = std::fs::read_to_string(dir.join(PART)).unwrap_or_default();
+    let kept = parse_part(&part, id, plan.items.len());
+    let left = kept.iter().filter(|floor| floor.is_none()).count();
+    let floors = (kept.iter().zip(&plan.items))
+        .map(|(kept, item)| kept.unwrap_or_else(|| size_bound(plan, optimal, item)))
+        .collect();
+    (floors, left)
+}
+
+/// The least `item`'s class costs by its size alone.
+fn size_bound(plan: &Plan, optimal: &Optimal, item: &Item) -> u64 {
+    u64::from(
+        optimal
+            .exact
+            .floor(item.secrets as usize, depth_left(plan, item)),
+    )
+}
+
 /// Every item's look, but for those `part` holds already; each is appended to
 /// `part` as it is found. The guesses are taken in parallel, each guess's items
 /// one after another, biggest first, and an item is looked at only as far as
@@ -118,9 +148,8 @@ fn work_out(plan: &Plan, optimal: &Optimal, id: u32, part: &Path, cap: u64) -> V
     let context = Optimal::context(&codes, recipe.settings(), &counters);
     let exact = &optimal.exact;
     let items = &plan.items;
-    let bound = |item: &Item| u64::from(exact.floor(item.secrets as usize, depth_left(plan, item)));
     let known: Vec<Cost> = (kept.iter().zip(items))
-        .map(|(kept, item)| Cost::AtLeast(kept.unwrap_or_else(|| bound(item))))
+        .map(|(kept, item)| Cost::AtLeast(kept.unwrap_or_else(|| size_bound(plan, optimal, item))))
         .collect();
     let look = |item: &Item, room: u64| {
         let candidates = class(&codes, &item.path);

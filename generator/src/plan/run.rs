@@ -48,8 +48,9 @@ pub struct Run {
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
     /// An exact plan's: what each item costs at the least ([`floors`]), read or
-    /// worked out once per process.
-    floors: OnceLock<Vec<u64>>,
+    /// worked out once per process, and how many items of those read count at
+    /// their size bounds only, their floors not worked out yet.
+    floors: OnceLock<(Vec<u64>, usize)>,
 }
 
 /// What [`Run::on_save`] holds.
@@ -133,6 +134,9 @@ pub struct Status {
     /// Exact plans: the least each item costs (done: its cost; not: its floor,
     /// or its split's), in item order; empty for other plans.
     pub least: Vec<u64>,
+    /// Exact plans: how many items have no floor worked out yet, and count at
+    /// their classes' size bounds ([`Run::todo`] works the floors out).
+    pub floors_left: usize,
 }
 
 impl Status {
@@ -353,6 +357,7 @@ impl Run {
         let recipe = &self.plan.recipe;
         // Below its floor nothing is searched: the class is shown to cost that
         // much at least, with one fact (the floors module).
+        self.work_out_floors(optimal);
         let floor = u32::try_from(self.floors(optimal)[index]).unwrap_or(UNLIMITED);
         let budget = self.budget(optimal, index)?.max(floor);
         let candidates = work.candidates(&item.path);
@@ -478,20 +483,39 @@ impl Run {
     }
 
     /// What each item of an exact plan costs at the least, looking two guesses
-    /// ahead as far as a guess's total can matter ([`floors`]): under the least
-    /// total known plus one ([`Run::tree_beside`]; a damaged known tree's is
+    /// ahead as far as the floors are worked out ([`Run::work_out_floors`]), by
+    /// its class's size elsewhere ([`floors::kept`]): a plan only read (its
+    /// status, a merge, the plans beside the one whose items are solved) works
+    /// none out, as that is hours on a big plan.
+    fn floors(&self, optimal: &Optimal) -> &[u64] {
+        let (floors, _) =
+            (self.floors).get_or_init(|| floors::kept(&self.dir, self.id, &self.plan, optimal));
+        floors
+    }
+
+    /// How many items [`Run::floors`] counts at their size bounds only.
+    fn floors_left(&self, optimal: &Optimal) -> usize {
+        self.floors(optimal);
+        self.floors.get().map_or(0, |(_, left)| *left)
+    }
+
+    /// Works out the floors the plan's folder does not keep yet and keeps them
+    /// ([`floors::floors`]), where the plan's items are taken ([`Run::todo`]) or
+    /// solved ([`Run::solve`]): as far as a guess's total can matter, under the
+    /// least total known plus one ([`Run::tree_beside`]; a damaged known tree's is
     /// left out here, and said where budgets are drawn) and, for a split, under
     /// what the known tree above plays its class in plus one, which caps its
     /// item's budget there ([`Run::budget`]; not that budget itself, which the
     /// plan above draws from its splits' floors).
-    fn floors(&self, optimal: &Optimal) -> &[u64] {
-        (self.floors).get_or_init(|| {
+    fn work_out_floors(&self, optimal: &Optimal) {
+        self.floors.get_or_init(|| {
             let known = self.known_tree().ok().flatten();
             let best = self.beside(known.as_ref()).map(|total| total + 1);
             let played = self.played_above().map(|total| total + 1);
             let cap = best.into_iter().chain(played).min().unwrap_or(NEVER);
-            floors::floors(&self.dir, self.id, &self.plan, optimal, cap)
-        })
+            let floors = floors::floors(&self.dir, self.id, &self.plan, optimal, cap);
+            (floors, 0)
+        });
     }
 
     /// For a split, what the known tree of the plan above plays its class in, if
@@ -571,6 +595,7 @@ impl Run {
             Builder::Exact(optimal) => {
                 let (mut status, known) = self.known(&optimal);
                 status.least = known.iter().map(|cost| cost.least()).collect();
+                status.floors_left = self.floors_left(&optimal);
                 let cap = if capped { self.cap(&optimal)? } else { None };
                 let beside = self.tree_beside()?;
                 status.standing = exact::standing(&self.plan, &known, beside, cap);
@@ -585,6 +610,9 @@ impl Run {
     /// smallest first), but for those split a level deeper, which their splits
     /// solve.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
+        if let Builder::Exact(optimal) = self.plan.recipe.builder()? {
+            self.work_out_floors(&optimal);
+        }
         self.in_order(Status::to_solve)
     }
 

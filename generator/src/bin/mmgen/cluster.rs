@@ -483,7 +483,9 @@ pub fn status(args: &StatusArgs) -> Outcome {
     };
     let mut out = std::io::stdout().lock();
     let split_dir = |item: usize| run.split_dir(item).display().to_string();
-    let least = |split: &Status| split.standing.as_ref().map(|s| s.floor);
+    // A split's class costs at least what its own standing proves and its
+    // item's floor here, whichever is more (its floors may not be worked out).
+    let least = |item: usize| status.least.get(item).copied();
     // The items this run's workers still have to solve, by their classes' sizes.
     let mut to_solve: Vec<u32> = (0..status.jobs)
         .filter(|&i| status.to_solve(i))
@@ -543,6 +545,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "split_best_first": standing.and_then(|s| s.split_best).and_then(|(guess, _)| code(guess)),
             "split_best_total": standing.and_then(|s| s.split_best).map(|(_, total)| total),
             "open_first_guesses": standing.map(|s| s.open),
+            "floors_left": standing.map(|_| status.floors_left),
             "cap": standing.and_then(|s| s.cap),
             "first_guesses": standing.map(|s| (s.firsts.iter())
                 .map(|f| serde_json::json!({
@@ -575,7 +578,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "dir": split_dir(*item),
                     "items": split.jobs,
                     "done": split.done.len(),
-                    "least_total": least(split),
+                    "least_total": least(*item),
+                    "floors_left": split.floors_left,
                     "seconds_left": split_left(*item, split),
                 }))
                 .collect::<Vec<_>>(),
@@ -667,6 +671,15 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "to solve     {} items{split}, {to_solve_secrets} secrets in all, {big} of 1000 \
              secrets or more, the largest {largest}{quick}",
             to_solve.len()
+        )?;
+    }
+    if status.floors_left > 0 {
+        writeln!(
+            out,
+            "floors       {} of the {} items have no floor worked out yet: they count at their \
+             classes' size bounds below, a weaker bound; mmgen status --dir {dir} --todo works \
+             them out and keeps them (hours on a big plan), as make campaign does",
+            status.floors_left, status.jobs
         )?;
     }
     if let Some(standing) = standing {
@@ -763,7 +776,11 @@ pub fn status(args: &StatusArgs) -> Outcome {
     }
     for (item, split) in &status.splits {
         let secrets = run.plan.items[*item].secrets;
-        let at_least = least(split).map_or(String::new(), |f| format!(", its class at least {f}"));
+        let at_least = least(*item).map_or(String::new(), |f| format!(", its class at least {f}"));
+        let floors = match split.floors_left {
+            0 => String::new(),
+            n => format!(" ({n} of its items with no floor worked out yet)"),
+        };
         let left = match split_left(*item, split) {
             Some(seconds) => format!(
                 ", about {} of one core left by its own projection (its status says how)",
@@ -773,7 +790,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         };
         writeln!(
             out,
-            "split        item {item}'s class of {secrets} secrets, in {}: {} of {} items done{at_least}{left}; \
+            "split        item {item}'s class of {secrets} secrets, in {}: {} of {} items done{at_least}{floors}{left}; \
              once all are done: mmgen merge --dir {} --into {dir}",
             split_dir(*item),
             split.done.len(),
