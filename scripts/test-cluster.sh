@@ -304,7 +304,7 @@ grep -qs "No space left on device" "$run"/logs/item-*.out || fail "no task said 
 if "$bin/mmgen" merge --dir "$run" --out "$run/tree.mmt" 2> "$work/merge.err"; then
   fail "mmgen merge wrote a tree with $missing items missing"
 fi
-grep -q "not every item is done; rerun them: missing" "$work/merge.err" || fail "merge said: $(cat "$work/merge.err")"
+grep -qF "not every item is done; to solve (mmgen solve-class --dir $run INDEX...): missing" "$work/merge.err" || fail "merge said: $(cat "$work/merge.err")"
 [ ! -e "$run/tree.mmt" ] || fail "merge left a file"
 say "disk full: $missing of $jobs items could not be written (No space left on device); none taken as done; merge named them and wrote nothing"
 mount -o remount,size=16m "$small"

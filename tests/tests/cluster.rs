@@ -164,7 +164,12 @@ fn a_killed_or_damaged_item_is_named_and_rerun_alone() {
             "mmgen",
             &["merge", "--dir", run_text, "--out", out.to_str().unwrap()],
         );
-        assert!(err.contains("rerun them: missing 0"), "{err}");
+        assert!(
+            err.contains(&format!(
+                "to solve (mmgen solve-class --dir {run_text} INDEX...): missing 0;"
+            )) && err.ends_with("and --fill TREE makes a tree of the items done in TREE's places"),
+            "{err}"
+        );
         assert!(!out.exists());
     }
     let rerun = ok("mmgen", &["solve-class", "--dir", run_text, "0", "1"]);
@@ -1077,6 +1082,25 @@ fn an_item_split_a_level_deeper_merges_back_into_the_single_run_s_proof() {
                 "(proven by the items done, those of the splits below and the others' floors)"
             ),
         "{said}"
+    );
+    // The parent refuses to merge yet, naming its items to solve (what --todo
+    // lists, the first 12 and how many) apart from the split, merged back first.
+    let out = dir.join("early.mmt");
+    let err = fails(
+        "mmgen",
+        &["merge", "--dir", p, "--out", out.to_str().unwrap()],
+    );
+    let mut missing: Vec<usize> = todo.lines().map(|l| l.parse().unwrap()).collect();
+    missing.sort_unstable();
+    let first: Vec<String> = missing.iter().take(12).map(usize::to_string).collect();
+    let mut listed = first.join(" ");
+    if sizes.len() > 12 {
+        listed += &format!(" … ({} in all)", sizes.len());
+    }
+    assert!(
+        err.contains(&format!(": missing {listed}; split a level deeper, each merged back first (mmgen merge --dir {p}/within-INDEX --into {p}): 2;"))
+            && !out.exists(),
+        "{err}"
     );
     // Each part checked where it was written, and let go.
     let ledger = dir.join("parts.txt");

@@ -53,6 +53,9 @@ pub struct Run {
     floors: OnceLock<(Vec<u64>, usize)>,
 }
 
+/// How many items of each kind a merge's refusal names before it says how many.
+const LISTED: usize = 12;
+
 /// What [`Run::on_save`] holds.
 pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64) + Sync>;
 
@@ -758,25 +761,11 @@ impl Run {
 
     /// The top with every item's subtree in its place (the first of the cheapest
     /// of an exact plan's options), and the seconds the items took. Fails naming
-    /// the items to rerun.
+    /// the items to solve ([`Run::not_done`]).
     fn assembled(&self) -> Result<(Subtree, f64), String> {
         let (status, outcomes) = self.read_all();
         if !status.missing.is_empty() || !status.damaged.is_empty() {
-            let list = |kind: &str, items: &[usize]| {
-                let items: Vec<String> = items.iter().map(usize::to_string).collect();
-                (!items.is_empty()).then(|| format!("{kind} {}", items.join(" ")))
-            };
-            let parts: Vec<String> = [
-                list("missing", &status.missing),
-                list("damaged", &status.damaged),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
-            return Err(format!(
-                "not every item is done; rerun them: {}",
-                parts.join("; ")
-            ));
+            return Err(self.not_done(&status));
         }
         // Every item is done here.
         let known = done_costs(&outcomes);
@@ -786,6 +775,51 @@ impl Run {
             top => top,
         };
         Ok((assemble(top, &mut subtrees)?, status.seconds()))
+    }
+
+    /// Why the items cannot be merged yet, on one line: those to solve (the first
+    /// [`LISTED`] of each kind, and how many in all), those a split solves, and
+    /// what can be done before.
+    fn not_done(&self, status: &Status) -> String {
+        let list = |items: &[usize]| {
+            let shown: Vec<String> = items.iter().take(LISTED).map(usize::to_string).collect();
+            match items.len() {
+                n if n > LISTED => format!("{} … ({n} in all)", shown.join(" ")),
+                _ => shown.join(" "),
+            }
+        };
+        let (split, missing): (Vec<usize>, Vec<usize>) =
+            (status.missing.iter()).partition(|&&index| self.split(index).is_some());
+        let mut parts = Vec::new();
+        if !missing.is_empty() || !status.damaged.is_empty() {
+            let kinds = [("missing", &missing), ("damaged", &status.damaged)];
+            let rerun: Vec<String> = (kinds.iter())
+                .filter(|(_, items)| !items.is_empty())
+                .map(|(kind, items)| format!("{kind} {}", list(items)))
+                .collect();
+            parts.push(format!(
+                "to solve (mmgen solve-class --dir {} INDEX...): {}",
+                self.dir.display(),
+                rerun.join(", ")
+            ));
+        }
+        if !split.is_empty() {
+            let dir = self.dir.display();
+            parts.push(format!(
+                "split a level deeper, each merged back first (mmgen merge --dir \
+                 {dir}/within-INDEX --into {dir}): {}",
+                list(&split)
+            ));
+        }
+        let fill = match self.plan.within {
+            None => ", and --fill TREE makes a tree of the items done in TREE's places",
+            Some(_) => "",
+        };
+        format!(
+            "not every item is done; {}; mmgen status --dir {} says where the plan stands{fill}",
+            parts.join("; "),
+            self.dir.display()
+        )
     }
 
     /// The tree of the first of the cheapest of an exact plan's guesses costed in
