@@ -151,7 +151,9 @@ pub struct StatusArgs {
     /// budgets), but for items split a level deeper in
     /// RUN/within-INDEX (`mmgen plan --within`), which their splits solve: for
     /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir
-    /// RUN`.
+    /// RUN`. An exact plan's floors are worked out first where RUN keeps none
+    /// (hours on a big plan, said on standard error), as solve-class does; the
+    /// status alone only reads them.
     #[arg(long)]
     todo: bool,
     /// Only the items split a level deeper (RUN/within-INDEX) and not merged
