@@ -393,7 +393,22 @@ mod tests {
         std::fs::write(dir.join(PART), part).unwrap();
         let mut expected = whole.clone();
         expected[first] += 1000;
+        // Read without working any out: the part's, the size bounds elsewhere.
+        let (read, left) = kept(&dir, 1, &plan, &optimal);
+        let ours = siblings(&plan, first);
+        for (index, item) in plan.items.iter().enumerate() {
+            let floor = match ours.contains(&index) {
+                true => expected[index],
+                false => size_bound(&plan, &optimal, item),
+            };
+            assert_eq!(read[index], floor, "item {index}");
+        }
+        assert_eq!(left, plan.items.len() - ours.len());
+        assert!(ours
+            .iter()
+            .any(|&i| whole[i] > size_bound(&plan, &optimal, &plan.items[i])));
         assert_eq!(floors(&dir, 1, &plan, &optimal, cap), expected);
+        assert_eq!(kept(&dir, 1, &plan, &optimal), (expected.clone(), 0));
         assert!(!dir.join(PART).exists());
         // The file written is read back as it is.
         assert_eq!(floors(&dir, 1, &plan, &optimal, cap), expected);
