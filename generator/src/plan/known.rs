@@ -187,6 +187,54 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A split whose own best so far is its heuristic's tree counts, in its first
+    /// guess's tree known, at the known tree's subtree there where that is less:
+    /// on 4x6, with the optimal tree beside the plan and the other items of its
+    /// first guess done, that first guess's tree known is the optimal tree.
+    #[test]
+    fn a_split_counts_at_the_known_tree_s_subtree_where_it_is_cheaper() {
+        let board = Board::new(4, 6, true).unwrap();
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
+        let dir = std::env::temp_dir().join(format!("mmgen-known-split-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let plan = Plan::new(recipe, None).unwrap();
+        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
+        let optimum = known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        let known = read(&dir, &plan).unwrap().unwrap();
+        // The biggest class the known tree plays, split; the other items of its
+        // first guess solved.
+        let played: Vec<usize> = (0..plan.items.len())
+            .filter(|&i| known.items[i].is_some())
+            .collect();
+        let item = *played
+            .iter()
+            .max_by_key(|&&i| plan.items[i].secrets)
+            .unwrap();
+        let split_plan = super::super::Plan::within(&run, item).unwrap();
+        let split = Run::create(&run.split_dir(item), split_plan, "mmgen", 1).unwrap();
+        for &index in played.iter().filter(|&&i| i != item) {
+            run.solve(index, &Counters::default()).unwrap();
+        }
+        let own = split
+            .status()
+            .unwrap()
+            .standing
+            .unwrap()
+            .best_known
+            .unwrap();
+        let there = known.items[item].unwrap();
+        assert!(
+            own > there,
+            "the split's heuristic {own}, the known tree's {there}"
+        );
+        let standing = run.status().unwrap().standing.unwrap();
+        let first = &plan.items[item].path[0].0;
+        let first = standing.firsts.iter().find(|f| f.guess == *first).unwrap();
+        assert_eq!(first.cost.tree(), Some(optimum), "{first:?}");
+        assert_eq!(standing.split_best.map(|(_, total)| total), Some(optimum));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_known_tree_bounds_the_budgets_only_if_the_plan_s_options_allow_it() {
         let board = Board::new(3, 4, true).unwrap();

@@ -684,6 +684,9 @@ impl Run {
             .chain(&status.damaged)
             .copied()
             .collect();
+        // The known tree beside the plan plays a split's class too, maybe for less
+        // than the split's best so far (a heuristic's, before its items are done).
+        let beside = self.known_tree().ok().flatten();
         for index in left {
             let Some(split) = self.split(index) else {
                 continue;
@@ -693,8 +696,10 @@ impl Run {
             };
             if let Some(standing) = &of_split.standing {
                 let least = standing.floor.max(self.floors(optimal)[index]);
+                let played = beside.as_ref().and_then(|tree| tree.items[index]);
+                let tree = standing.best_known.into_iter().chain(played).min();
                 // Proven at least what a tree it has costs: that is its cost.
-                done[index] = Some(match standing.best_known {
+                done[index] = Some(match tree {
                     Some(tree) if tree <= least => Cost::Exact(tree),
                     Some(tree) => Cost::Between(least, tree),
                     None => Cost::AtLeast(least),

@@ -697,7 +697,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
             writeln!(
                 out,
                 "tree known   {total} guesses in total, first guess {first}, with its splits' \
-                 best trees so far (their searches may still lower it)"
+                 best trees so far, or the known tree's where cheaper (their searches may \
+                 still lower it)"
             )?;
         }
         if standing.floor >= generator::plan::NEVER {
@@ -719,18 +720,20 @@ pub fn status(args: &StatusArgs) -> Outcome {
             )?;
             if let Some(known) = standing.best_known {
                 let gap = 100.0 * known.saturating_sub(standing.floor) as f64 / known as f64;
+                // A tree one can open, the known tree, is named before the
+                // splits' trees so far, which may be it.
                 let whose = match (best, standing.split_best) {
                     (Some((_, total)), _) if total == known => "the best so far".into(),
-                    (_, Some((guess, total))) if total == known => format!(
-                        "first guess {}'s tree with its splits' trees so far",
-                        code(guess).unwrap_or_default()
-                    ),
                     _ if known_tree == Some(known) => {
                         format!(
                             "the tree in {}",
                             run.dir.join(generator::plan::KNOWN_TREE).display()
                         )
                     }
+                    (_, Some((guess, total))) if total == known => format!(
+                        "first guess {}'s tree with its splits' trees so far",
+                        code(guess).unwrap_or_default()
+                    ),
                     _ => "a heuristic tree's".into(),
                 };
                 writeln!(
