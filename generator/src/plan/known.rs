@@ -148,19 +148,26 @@ mod tests {
         tree.total()
     }
 
+    /// An exact plan of `board` in a fresh folder (`mmgen-NAME-PID` in the
+    /// temporary folder) with the optimal tree beside it: the folder, the plan,
+    /// its run and the tree's total.
+    fn beside_the_optimum(board: Board, name: &str) -> (std::path::PathBuf, Plan, Run, u64) {
+        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
+        let dir = std::env::temp_dir().join(format!("mmgen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let plan = Plan::new(recipe, None).unwrap();
+        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
+        let total = known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        (dir, plan, run, total)
+    }
+
     /// An item's budget is at most one more than the known tree's subtree there
     /// costs (a search under it still finds the class's optimum), where the
     /// budget drawn from the whole tree's total leaves it more: on 4x5, with the
     /// optimal tree, the other classes' floors below their costs.
     #[test]
     fn an_item_s_budget_is_capped_by_the_known_tree_s_subtree_in_its_place() {
-        let board = Board::new(4, 5, true).unwrap();
-        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
-        let dir = std::env::temp_dir().join(format!("mmgen-capped-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let plan = Plan::new(recipe, None).unwrap();
-        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
-        known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        let (dir, plan, run, _) = beside_the_optimum(Board::new(4, 5, true).unwrap(), "capped");
         let known = read(&dir, &plan).unwrap().unwrap();
         let Ok(super::super::Builder::Exact(optimal)) = plan.recipe.builder() else {
             panic!("an exact plan builds an exact search");
@@ -193,13 +200,8 @@ mod tests {
     /// first guess done, that first guess's tree known is the optimal tree.
     #[test]
     fn a_split_counts_at_the_known_tree_s_subtree_where_it_is_cheaper() {
-        let board = Board::new(4, 6, true).unwrap();
-        let recipe = super::super::recipe_of(board, StrategyKind::Optimal);
-        let dir = std::env::temp_dir().join(format!("mmgen-known-split-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let plan = Plan::new(recipe, None).unwrap();
-        let run = Run::create(&dir, plan.clone(), "mmgen", 1).unwrap();
-        let optimum = known_tree(&dir, board, StrategyKind::Optimal, Options::default());
+        let (dir, plan, run, optimum) =
+            beside_the_optimum(Board::new(4, 6, true).unwrap(), "known-split");
         let known = read(&dir, &plan).unwrap().unwrap();
         // The biggest class the known tree plays, split; the other items of its
         // first guess solved.
