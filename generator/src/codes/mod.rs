@@ -27,6 +27,17 @@ pub const CLASS_SLOTS: usize = MAX_ANSWERS.next_power_of_two();
 /// Class sizes of one guess over a candidate set, indexed by answer.
 pub type Classes = [u32; CLASS_SLOTS];
 
+/// The answers one guess gets over a candidate set, as bit sets by answer index
+/// ([`Codes::answer_spread`]): those got by at least one secret, two and three.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spread {
+    pub once: u64,
+    pub twice: u64,
+    pub thrice: u64,
+}
+
+const _: () = assert!(MAX_ANSWERS <= 64, "a spread's answers fit a u64");
+
 /// Every code of a board, ready to score.
 ///
 /// The codes' bits are stored a colour multiset at a time (`bits[slot[code]]`):
@@ -298,6 +309,34 @@ impl Codes {
         self.count_classes(guess, secrets, classes, work, |_, _| true);
     }
 
+    /// Which answers `guess` gets over `secrets`: bit sets by answer index of those
+    /// got at least once, twice and three times. Where a set's cost by the bounds
+    /// rests on its classes' count alone (no class past the next guess's reach),
+    /// that is all a look needs: no class sizes stored and no test per secret,
+    /// where [`Codes::count_classes`] adds to a class in memory and asks after each
+    /// secret whether to go on (see `Exact::candidates_own`).
+    #[inline(always)]
+    pub fn answer_spread(&self, guess: Guess, secrets: &Secrets) -> Spread {
+        let guess = self.bits[guess.slot as usize];
+        match &secrets.items {
+            Items::Narrow(items) => self.spread(narrow(guess), items),
+            Items::Wide(items) => self.spread(guess, items),
+        }
+    }
+
+    /// The loop of [`Codes::answer_spread`] for one word width.
+    #[inline(always)]
+    fn spread<W: Word>(&self, guess: ScoreBits<W>, secrets: &[ScoreBits<W>]) -> Spread {
+        let mut spread = Spread::default();
+        for &s in secrets {
+            let bit = 1u64 << self.answer_of(guess, s);
+            spread.thrice |= spread.twice & bit;
+            spread.twice |= spread.once & bit;
+            spread.once |= bit;
+        }
+        spread
+    }
+
     /// The loop of [`Codes::count_classes`] for one word width: secrets scored, and
     /// whether all were.
     #[inline(always)]
@@ -477,5 +516,47 @@ mod tests {
         assert!(parts.iter().all(|(_, p)| p.is_sorted()));
         let answers: Vec<usize> = parts.iter().map(|(a, _)| a).collect();
         assert!(answers.is_sorted() && answers.len() == parts.len());
+    }
+
+    /// The spread's bit sets against the plain count's class sizes, on a board of
+    /// each word width (5x13 does not fit 64 bits) and on sets of every size.
+    #[test]
+    fn an_answer_spread_holds_the_answers_got_once_twice_and_three_times() {
+        let mut seen = [false; 4];
+        for board in [
+            Board::new(4, 6, true).unwrap(),
+            Board::new(5, 13, true).unwrap(),
+        ] {
+            let codes = Codes::new(board);
+            for (n, step) in [(1, 1), (2, 311), (9, 97), (40, 41), (300, 13)] {
+                let set: Vec<u32> = (0..n).map(|i| (i * step) % codes.len()).collect();
+                let mut set = set;
+                set.sort_unstable();
+                set.dedup();
+                let secrets = codes.gather(&set);
+                for guess in (0..codes.len()).step_by(53) {
+                    let classes = codes.classes(guess, &set);
+                    let at_least = |k: u32| {
+                        (classes.iter().enumerate())
+                            .filter(|&(_, &size)| size >= k)
+                            .fold(0u64, |bits, (answer, _)| bits | 1 << answer)
+                    };
+                    let spread = codes.answer_spread(codes.guess(guess), &secrets);
+                    let expected = Spread {
+                        once: at_least(1),
+                        twice: at_least(2),
+                        thrice: at_least(3),
+                    };
+                    assert_eq!(spread, expected, "{board:?} guess {guess} set of {n}");
+                    let widest = classes.iter().max().copied().unwrap_or(0);
+                    seen[widest.min(3) as usize] = true;
+                }
+            }
+        }
+        assert_eq!(
+            seen,
+            [false, true, true, true],
+            "sets whose widest class is 1, 2, 3+"
+        );
     }
 }

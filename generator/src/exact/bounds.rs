@@ -43,6 +43,11 @@ pub(super) struct Tables {
     /// `steps[c] = bounds[c] - bounds[c - 1]` (0 at c = 0): what one more secret in a
     /// class adds, one load where scoring a guess tightens its bound secret by secret.
     pub(super) steps: Vec<u32>,
+    /// The largest class size c whose bound is `2c - 1` (one secret solved at
+    /// once, the rest by the next guess), as are all below it: a set of up to one
+    /// more secret costs a candidate `3n - 1 - classes` (its own split), so a
+    /// look counts its classes and sizes none ([`Exact::candidates_look`]).
+    pub(super) two_deep: usize,
     pub(super) spreads: Spreads,
 }
 
@@ -89,6 +94,9 @@ impl Exact {
             let steps = std::iter::once(0)
                 .chain(bounds.windows(2).map(|w| w[1] - w[0]))
                 .collect();
+            let two_deep = (1..bounds.len())
+                .take_while(|&c| u64::from(bounds[c]) == 2 * c as u64 - 1)
+                .count();
             let cost = |c: u32| u64::from(bounds[c as usize]);
             let sizes = self.codes.min(SPREAD_SIZES) + 1;
             let table = (0..=self.pegs)
@@ -102,6 +110,7 @@ impl Exact {
             Tables {
                 bounds,
                 steps,
+                two_deep,
                 spreads: Spreads {
                     sizes,
                     rows: self.pegs + 1,

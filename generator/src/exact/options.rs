@@ -444,6 +444,15 @@ impl Exact {
     /// the multisets raise their floor (scored again under the raised floor
     /// before: 5x6 on one thread 174.0 s, now 163.3 s, side by side, the same
     /// positions). Adds the pairs scored to `work`.
+    ///
+    /// A set small enough that no class reaches past the next guess (`two_deep`)
+    /// costs a candidate by its classes' count alone, so its answers are only
+    /// marked in bit sets ([`Codes::answer_spread`]), every secret scored: there a
+    /// candidate almost never stops early (on a 5x8 item, sets of 5 to 32 secrets
+    /// scored about n^2 pairs a look), and the count's store and test per secret
+    /// were most of the look's time (5x6 on one thread 52.2 s before, 46.6 s
+    /// after, side by side, the same bytes: BENCHMARKS.md, "small sets' looks
+    /// count classes by their answers' bits").
     fn candidates_own(
         &self,
         context: Context,
@@ -454,13 +463,39 @@ impl Exact {
     ) -> Candidates {
         let codes = context.codes;
         let n = part.len() as u64;
-        let Tables { bounds, steps, .. } = self.tables(depth - 1);
+        let Tables {
+            bounds,
+            steps,
+            two_deep,
+            ..
+        } = self.tables(depth - 1);
         let cost = |c: u32| u64::from(bounds[c as usize]);
         // No guess does better than the bound: a candidate that reaches it settles
         // the set.
         let best_possible = u64::from(self.bound(part.len(), depth));
-        let mut classes = [0u32; CLASS_SLOTS];
         let (mut least, mut settled) = (u64::MAX, u64::MAX);
+        if part.len() <= two_deep + 1 {
+            // Each class but the win's holds at most n - 1 secrets and costs
+            // 2c - 1: n + 2(n - 1) minus the classes other than the win's, the
+            // win's bit being among the answers got.
+            for &guess in part {
+                let spread = codes.answer_spread(codes.guess(guess), secrets);
+                *work += n;
+                let here = 3 * n - 1 - u64::from(spread.once.count_ones());
+                if here > least {
+                    continue;
+                }
+                least = here;
+                if spread.thrice == 0 {
+                    settled = settled.min(here);
+                    if settled == best_possible {
+                        break;
+                    }
+                }
+            }
+            return Candidates { least, settled };
+        }
+        let mut classes = [0u32; CLASS_SLOTS];
         for &guess in part {
             // As in `options`: the candidate's own win class counts as one more
             // secret placed (bounds[1]), taken off at the end; a candidate that cannot
@@ -739,57 +774,77 @@ mod tests {
         let exact = Exact::new(board, None, false);
         let win = lookup::score::answer_count(4) - 1;
         let (mut compared, mut exact_ones, mut capped) = (0, 0, 0);
+        // Sets the look counts the classes of (up to one more than the largest
+        // class of bound 2c - 1, 14 here with 2 guesses or more left: 13
+        // non-winning answers) and sets it sizes them in.
+        let (mut counted, mut sized) = (0, 0);
         let all: Vec<u32> = (0..codes.len()).collect();
         for first in [0, 5, 27] {
             for (_, part) in codes.split(first, &all).0.iter() {
-                for second in (0..codes.len()).step_by(23) {
-                    for (_, set) in codes.split(second, part).0.iter() {
-                        if set.len() < 3 {
-                            continue;
+                let firsts = std::iter::once(part.to_vec());
+                let seconds = (0..codes.len()).step_by(23).flat_map(|second| {
+                    let (parts, _) = codes.split(second, part);
+                    parts
+                        .iter()
+                        .map(|(_, set)| set.to_vec())
+                        .collect::<Vec<_>>()
+                });
+                for set in firsts.chain(seconds) {
+                    let set = &set;
+                    if set.len() < 3 {
+                        continue;
+                    }
+                    for depth in [2, 3, 4, UNLIMITED] {
+                        let two_deep = exact.tables(depth - 1).two_deep;
+                        match set.len() <= two_deep + 1 {
+                            true => counted += 1,
+                            false => sized += 1,
                         }
-                        for depth in [3, 4, UNLIMITED] {
-                            let bounds = exact.bounds(depth - 1);
-                            let n = set.len() as u64;
-                            let (mut least, mut settled) = (u64::MAX, u64::MAX);
-                            for &guess in set.iter() {
-                                let classes = codes.classes(guess, set);
-                                let cost = n
-                                    + (classes.iter().enumerate())
-                                        .filter(|&(answer, _)| answer != win)
-                                        .map(|(_, &size)| u64::from(bounds[size as usize]))
-                                        .sum::<u64>();
-                                least = least.min(cost);
-                                if classes.iter().all(|&size| size <= 2) {
-                                    settled = settled.min(cost);
-                                }
+                        let bounds = exact.bounds(depth - 1);
+                        let n = set.len() as u64;
+                        let (mut least, mut settled) = (u64::MAX, u64::MAX);
+                        for &guess in set.iter() {
+                            let classes = codes.classes(guess, set);
+                            let cost = n
+                                + (classes.iter().enumerate())
+                                    .filter(|&(answer, _)| answer != win)
+                                    .map(|(_, &size)| u64::from(bounds[size as usize]))
+                                    .sum::<u64>();
+                            least = least.min(cost);
+                            if classes.iter().all(|&size| size <= 2) {
+                                settled = settled.min(cost);
                             }
-                            let secrets = codes.gather(set);
-                            let mut work = 0;
-                            let candidates =
-                                exact.candidates_own(context, set, &secrets, depth, &mut work);
-                            assert_eq!(candidates.least, least, "{set:?} depth {depth}");
-                            for outsiders in [0, least - 1, least, least + 1, u64::MAX] {
-                                let look = Look {
-                                    candidates,
-                                    outsiders,
-                                };
-                                let floor = least.min(outsiders);
-                                let floor = u32::try_from(floor).unwrap_or(UNLIMITED);
-                                let expected = match u64::from(floor) == settled {
-                                    true => Known::Exact(floor),
-                                    false => Known::AtLeast(floor),
-                                };
-                                assert_eq!(look.known(), expected, "{set:?} {outsiders}");
-                                assert_eq!(look.capped(), least > outsiders);
-                                exact_ones += usize::from(matches!(expected, Known::Exact(_)));
-                                capped += usize::from(look.capped());
-                                compared += 1;
-                            }
+                        }
+                        let secrets = codes.gather(set);
+                        let mut work = 0;
+                        let candidates =
+                            exact.candidates_own(context, set, &secrets, depth, &mut work);
+                        assert_eq!(candidates.least, least, "{set:?} depth {depth}");
+                        for outsiders in [0, least - 1, least, least + 1, u64::MAX] {
+                            let look = Look {
+                                candidates,
+                                outsiders,
+                            };
+                            let floor = least.min(outsiders);
+                            let floor = u32::try_from(floor).unwrap_or(UNLIMITED);
+                            let expected = match u64::from(floor) == settled {
+                                true => Known::Exact(floor),
+                                false => Known::AtLeast(floor),
+                            };
+                            assert_eq!(look.known(), expected, "{set:?} {outsiders}");
+                            assert_eq!(look.capped(), least > outsiders);
+                            exact_ones += usize::from(matches!(expected, Known::Exact(_)));
+                            capped += usize::from(look.capped());
+                            compared += 1;
                         }
                     }
                 }
             }
         }
         assert!(compared > 1000 && exact_ones > 100 && capped > 100);
+        assert!(
+            counted > 100 && sized > 100,
+            "{counted} counted, {sized} sized"
+        );
     }
 }
