@@ -272,6 +272,13 @@ impl Checker {
         }
     }
 
+    /// How many different answers the guess `g` gets from the secrets of `set`.
+    fn answers_got(&self, g: u32, set: &[u32]) -> u64 {
+        let mut got = 0u128;
+        self.board.for_each_answer(g, set, |a| got |= 1 << a);
+        u64::from(got.count_ones())
+    }
+
     /// A look one guess ahead at `set` with `depth` guesses left, begun: the least
     /// over its own secrets, each by the size bounds of its classes, and the even
     /// split of the set over every answer but the win, which every colour
@@ -286,10 +293,19 @@ impl Checker {
             return Look::Done(least_possible);
         }
         let below = deeper(depth);
+        // Where every class a secret of the set can leave (at most n - 1 secrets)
+        // costs 2c - 1 for its c secrets (one won by the next guess, the rest by
+        // the one after), a secret's split costs n + 2(n - 1) minus its classes
+        // but the win's: only how many answers it gets counts, not their sizes.
+        let two_deep = (1..set.len()).all(|c| self.least(c, below) == 2 * c as u64 - 1);
         let own_least = || {
             let mut own = INFINITE;
             for &g in set {
-                own = own.min(self.split(g, set, below, own, |_| {}).cost);
+                let cost = match two_deep {
+                    true => 3 * n - 1 - self.answers_got(g, set),
+                    false => self.split(g, set, below, own, |_| {}).cost,
+                };
+                own = own.min(cost);
                 if own == least_possible {
                     break;
                 }
@@ -744,12 +760,12 @@ impl<'a> Check<'a> {
             if self.enough(floor) {
                 return true;
             }
-            // An answer here is blacks * pegs + shared: a class for each count
-            // of blacks.
+            // Every answer here shares `shared` pegs: a class for each count of
+            // blacks.
             let secrets = &self.grouped[span.clone()];
             let mut sizes = [0usize; 9];
-            let pegs = self.checker.board.pegs;
-            (self.checker.board).for_each_answer(g, secrets, |a| sizes[(a - shared) / pegs] += 1);
+            let board = &self.checker.board;
+            board.for_each_answer(g, secrets, |a| sizes[board.blacks(a)] += 1);
             let classes = (sizes.iter()).fold(0u64, |sum, &size| {
                 sum.saturating_add(self.checker.least(size, self.below))
             });
@@ -955,6 +971,45 @@ mod tests {
                 assert!(finished <= best, "{set:?} {depth:?}: {finished} > {best}");
             }
         }
+    }
+
+    /// A look's own least is the least of its secrets' whole splits (every
+    /// class sized, the plain way) where it counts their answers instead (every
+    /// class costing 2c - 1): on 4x5 and 5x4 sets of every size, with and
+    /// without a depth limit, each looked at by a checker that keeps no look yet.
+    #[test]
+    fn a_looks_own_least_by_answers_counted_is_that_of_classes_sized() {
+        let (mut counted, mut sized) = (0, 0);
+        for (pegs, colors) in [(4, 5), (5, 4)] {
+            let all = Board::new(pegs, colors, true).unwrap().codes.len() as u32;
+            for set in some_sets(all, 13, 100, 30) {
+                for depth in [None, Some(2), Some(3)] {
+                    let checker = Checker::new(Board::new(pegs, colors, true).unwrap(), false);
+                    let depth = normal(depth, set.len());
+                    let below = deeper(depth);
+                    if set.len() <= 2 || checker.least(set.len(), depth) == INFINITE {
+                        continue;
+                    }
+                    let own = (set.iter())
+                        .map(|&g| checker.split(g, &set, below, INFINITE, |_| {}).cost)
+                        .min()
+                        .unwrap();
+                    let said = match checker.begin_look(&set, depth) {
+                        Look::Done(least) => least,
+                        Look::Begun { own, .. } => own,
+                    };
+                    assert_eq!(said, own, "{pegs}x{colors} {set:?} {depth:?}");
+                    match (1..set.len()).all(|c| checker.least(c, below) == 2 * c as u64 - 1) {
+                        true => counted += 1,
+                        false => sized += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            counted > 50 && sized > 50,
+            "{counted} counted, {sized} sized"
+        );
     }
 
     /// A code outside the set reaches the bound by its groups exactly when its
