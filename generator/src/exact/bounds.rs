@@ -44,9 +44,10 @@ pub(super) struct Tables {
     /// class adds, one load where scoring a guess tightens its bound secret by secret.
     pub(super) steps: Vec<u32>,
     /// The largest class size c whose bound is `2c - 1` (one secret solved at
-    /// once, the rest by the next guess), as are all below it: a set of up to one
-    /// more secret costs a candidate `3n - 1 - classes` (its own split), so a
-    /// look counts its classes and sizes none ([`Exact::candidates_look`]).
+    /// once, the rest by the next guess), as are all below it (every bound is
+    /// at least that): a candidate's own split whose classes stay within it
+    /// costs `3n - 1` less the answers it gets, so a look counts its answers and
+    /// sizes no class ([`Exact::candidates_look`]).
     pub(super) two_deep: usize,
     pub(super) spreads: Spreads,
 }

@@ -4,7 +4,9 @@
 use super::{
     tried, Basis, Context, Exact, Known, Lookup, Tables, NO_RECORD, PARALLEL_SECRETS, UNLIMITED,
 };
-use crate::codes::{coarse_capacity, even_split, ByShared, Codes, Guess, Secrets, CLASS_SLOTS};
+use crate::codes::{
+    coarse_capacity, even_split, ByShared, Classes, Codes, Guess, Secrets, CLASS_SLOTS,
+};
 use crate::symmetry::Symmetry;
 use crate::Node;
 use lookup::score::MAX_ANSWERS;
@@ -445,14 +447,18 @@ impl Exact {
     /// before: 5x6 on one thread 174.0 s, now 163.3 s, side by side, the same
     /// positions). Adds the pairs scored to `work`.
     ///
-    /// A set small enough that no class reaches past the next guess (`two_deep`)
-    /// costs a candidate by its classes' count alone, so its answers are only
-    /// marked in bit sets ([`Codes::answer_spread`]), every secret scored: there a
-    /// candidate almost never stops early (on a 5x8 item, sets of 5 to 32 secrets
-    /// scored about n^2 pairs a look), and the count's store and test per secret
-    /// were most of the look's time (5x6 on one thread 52.2 s before, 46.6 s
-    /// after, side by side, the same bytes: BENCHMARKS.md, "small sets' looks
-    /// count classes by their answers' bits").
+    /// Where no class reaches past the next guess (`two_deep`), a candidate
+    /// costs by its classes' count alone, so a set of up to twice `two_deep`
+    /// secrets has its candidates' answers marked in bit sets first
+    /// ([`Codes::answer_spread`]), every secret scored: a floor that passes the
+    /// least so far drops the candidate, and one whose classes cannot pass
+    /// `two_deep` (each class but the biggest holds a secret) is its cost; the
+    /// rest are sized as bigger sets' are. At those sizes a candidate almost
+    /// never stopped early (on a 5x8 item, sets of 5 to 32 secrets scored about
+    /// n^2 pairs a look), and the count's store and test per secret were most of
+    /// the look's time (5x6 on one thread 53.6 s before, 42.3 s after, side by
+    /// side, the same bytes: BENCHMARKS.md, "small sets' looks count classes by
+    /// their answers' bits").
     fn candidates_own(
         &self,
         context: Context,
@@ -473,51 +479,50 @@ impl Exact {
         // No guess does better than the bound: a candidate that reaches it settles
         // the set.
         let best_possible = u64::from(self.bound(part.len(), depth));
+        // A candidate's split by its class sizes, if it can tie `least`: its cost
+        // and whether its classes hold two secrets at most. As in `options`: its
+        // own win class counts as one more secret placed (bounds[1]), taken off at
+        // the end; a candidate that cannot tie stops early.
+        let sized = |guess, least: u64, classes: &mut Classes, work: &mut u64| {
+            let (mut here, mut widest) = (n, 0);
+            let complete = codes.count_classes(guess, secrets, classes, work, |size, _| {
+                here = here.saturating_add(u64::from(steps[size as usize]));
+                widest = widest.max(size);
+                here <= least.saturating_add(cost(1))
+            });
+            complete.then(|| (here - cost(1), widest <= 2))
+        };
         let (mut least, mut settled) = (u64::MAX, u64::MAX);
-        if part.len() <= two_deep + 1 {
-            // Each class but the win's holds at most n - 1 secrets and costs
-            // 2c - 1: n + 2(n - 1) minus the classes other than the win's, the
-            // win's bit being among the answers got.
-            for &guess in part {
-                let spread = codes.answer_spread(codes.guess(guess), secrets);
-                *work += n;
-                let here = 3 * n - 1 - u64::from(spread.once.count_ones());
-                if here > least {
-                    continue;
-                }
-                least = here;
-                if spread.thrice == 0 {
-                    settled = settled.min(here);
-                    if settled == best_possible {
-                        break;
-                    }
-                }
-            }
-            return Candidates { least, settled };
-        }
+        let counted = part.len() <= 2 * two_deep;
         let mut classes = [0u32; CLASS_SLOTS];
         for &guess in part {
-            // As in `options`: the candidate's own win class counts as one more
-            // secret placed (bounds[1]), taken off at the end; a candidate that cannot
-            // tie the least so far stops early.
-            let (mut here, mut widest) = (n, 0);
-            let complete = codes.count_classes(
-                codes.guess(guess),
-                secrets,
-                &mut classes,
-                work,
-                |size, _| {
-                    here = here.saturating_add(u64::from(steps[size as usize]));
-                    widest = widest.max(size);
-                    here <= least.saturating_add(cost(1))
-                },
-            );
-            if !complete {
+            let guess = codes.guess(guess);
+            let own = match counted {
+                true => {
+                    let spread = codes.answer_spread(guess, secrets);
+                    *work += n;
+                    // Every class of c secrets costs at least 2c - 1 (one won
+                    // by the next guess, the rest later), so the split at least
+                    // n + 2(n - 1) less the classes but the win's, exactly that
+                    // where no class can pass `two_deep`: each class but the
+                    // biggest holds a secret at least.
+                    let answers = u64::from(spread.once.count_ones());
+                    let floor = 3 * n - 1 - answers;
+                    if floor > least {
+                        continue;
+                    }
+                    match n + 1 - answers <= *two_deep as u64 {
+                        true => Some((floor, spread.thrice == 0)),
+                        false => sized(guess, least, &mut classes, work),
+                    }
+                }
+                false => sized(guess, least, &mut classes, work),
+            };
+            let Some((here, at_most_two)) = own else {
                 continue;
-            }
-            let here = here - cost(1);
+            };
             least = least.min(here);
-            if widest <= 2 {
+            if at_most_two {
                 settled = settled.min(here);
                 if settled == best_possible {
                     break;
@@ -796,7 +801,7 @@ mod tests {
                     }
                     for depth in [2, 3, 4, UNLIMITED] {
                         let two_deep = exact.tables(depth - 1).two_deep;
-                        match set.len() <= two_deep + 1 {
+                        match set.len() <= 2 * two_deep {
                             true => counted += 1,
                             false => sized += 1,
                         }
