@@ -371,6 +371,34 @@ impl Codes {
     /// The non-empty classes of `guess` other than the win, in answer order, and
     /// whether the guess itself is a candidate.
     pub fn split(&self, guess: u32, candidates: &[u32]) -> (Split, bool) {
+        let guess = self.bits_of(guess);
+        let answers = candidates
+            .iter()
+            .map(|&s| self.answer_of(guess, self.bits_of(s)));
+        self.split_by(candidates, answers)
+    }
+
+    /// [`Codes::split`] of secrets gathered already: their bits read in order,
+    /// in the narrow word where the board fits it (a search's options: the
+    /// code table read by index was most of a split's time).
+    pub fn split_gathered(&self, guess: Guess, secrets: &Secrets) -> (Split, bool) {
+        let guess = self.bits[guess.slot as usize];
+        match &secrets.items {
+            Items::Narrow(items) => {
+                let guess = narrow(guess);
+                let answers = items.iter().map(|&s| self.answer_of(guess, s));
+                self.split_by(secrets.indices, answers)
+            }
+            Items::Wide(items) => {
+                let answers = items.iter().map(|&s| self.answer_of(guess, s));
+                self.split_by(secrets.indices, answers)
+            }
+        }
+    }
+
+    /// The split of `candidates` whose answers, in their order, are `scored`.
+    #[inline(always)]
+    fn split_by(&self, candidates: &[u32], scored: impl Iterator<Item = usize>) -> (Split, bool) {
         let n = candidates.len();
         let win = self.win();
         // The secrets go in the first half; each one's answer, scored once, waits in
@@ -378,9 +406,8 @@ impl Codes {
         let mut grouped = vec![0u32; 2 * n];
         let (secrets, answers) = grouped.split_at_mut(n);
         let mut classes = [0u32; CLASS_SLOTS];
-        let guess = self.bits_of(guess);
-        for (answer, &s) in answers.iter_mut().zip(candidates) {
-            *answer = self.answer_of(guess, self.bits_of(s)) as u32;
+        for (answer, a) in answers.iter_mut().zip(scored) {
+            *answer = a as u32;
             classes[*answer as usize] += 1;
         }
         let mut split = Split {
@@ -516,6 +543,30 @@ mod tests {
         assert!(parts.iter().all(|(_, p)| p.is_sorted()));
         let answers: Vec<usize> = parts.iter().map(|(a, _)| a).collect();
         assert!(answers.is_sorted() && answers.len() == parts.len());
+    }
+
+    /// A split of gathered secrets is the split of their indices, on a board of
+    /// each word width.
+    #[test]
+    fn a_split_of_gathered_secrets_is_the_split_of_their_indices() {
+        for board in [
+            Board::new(4, 6, true).unwrap(),
+            Board::new(5, 13, true).unwrap(),
+        ] {
+            let codes = Codes::new(board);
+            for (n, step) in [(1, 1), (9, 97), (300, 13)] {
+                let mut set: Vec<u32> = (0..n).map(|i| (i * step) % codes.len()).collect();
+                set.sort_unstable();
+                set.dedup();
+                let secrets = codes.gather(&set);
+                for guess in (0..codes.len()).step_by(101).chain(set.iter().copied()) {
+                    let (plain, wins) = codes.split(guess, &set);
+                    let (gathered, also) = codes.split_gathered(codes.guess(guess), &secrets);
+                    assert!(plain.iter().eq(gathered.iter()), "{board:?} {guess} {n}");
+                    assert_eq!(wins, also);
+                }
+            }
+        }
     }
 
     /// The spread's bit sets against the plain count's class sizes, on a board of

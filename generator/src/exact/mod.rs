@@ -364,7 +364,7 @@ impl Exact {
     /// choose at the merge by the same rule. At the root every code is a
     /// candidate, so these are the first guesses.
     pub fn options_at(&self, context: Context, node: Node, depth: u32) -> Vec<u32> {
-        let options = self.all_options(context, node, depth, UNLIMITED);
+        let options = At::gathered(context, node, depth, |at| self.all_options(at, UNLIMITED));
         options.iter().map(|o| o.guess).collect()
     }
 
@@ -390,7 +390,9 @@ impl Exact {
         // Only the least bound counts: each guess is scored only as far as it
         // could still be below the least so far.
         let least = |option: Choice| option.bound;
-        self.each_option_at(context, node, depth, cap, least, least)
+        At::gathered(context, node, depth, |at| {
+            self.each_option_at(at, cap, least, least)
+        })
     }
 
     /// The least `node` can cost looking two guesses ahead, or `cap` if that is
@@ -474,7 +476,15 @@ impl Exact {
         if n <= 2 || bound >= cap {
             return bound.min(cap);
         }
-        let mut options = self.all_options(context, node, depth, cap);
+        let codes = context.codes;
+        let secrets = codes.gather(node.candidates);
+        let at = At {
+            context,
+            node,
+            secrets: &secrets,
+            depth,
+        };
+        let mut options = self.all_options(at, cap);
         sort_by_bound(&mut options);
         let mut least = cap;
         let mut history = node.history.to_vec();
@@ -484,7 +494,7 @@ impl Exact {
                 break;
             }
             *history.last_mut().unwrap() = option.guess;
-            let (split, _) = context.codes.split(option.guess, node.candidates);
+            let (split, _) = codes.split_gathered(codes.guess(option.guess), &secrets);
             let bound = |class: &[u32]| u64::from(self.floor(class.len(), depth - 1));
             let depth = |class: &[u32]| (depth - 1).min(class.len() as u32);
             let node = |class| Node {
@@ -518,9 +528,9 @@ impl Exact {
         least
     }
 
-    /// The guesses a search of `node` tries whose bounds are below `limit`, with
+    /// The guesses a search at `at` tries whose bounds are below `limit`, with
     /// their bounds, as [`Exact::options_at`] orders them.
-    fn all_options(&self, context: Context, node: Node, depth: u32, limit: u32) -> Vec<Choice> {
+    fn all_options(&self, at: At, limit: u32) -> Vec<Choice> {
         let (mut inside, mut outside) = (Vec::new(), Vec::new());
         let keep_in = |option| {
             inside.push(option);
@@ -530,43 +540,46 @@ impl Exact {
             outside.push(option);
             limit
         };
-        self.each_option_at(context, node, depth, limit, keep_in, keep_out);
+        self.each_option_at(at, limit, keep_in, keep_out);
         sort_by_bound(&mut inside);
         sort_by_bound(&mut outside);
         inside.extend(outside);
         inside
     }
 
-    /// Hands each guess a search of `node` tries whose bound is below the limit
+    /// Hands each guess a search at `at` tries whose bound is below the limit
     /// to `keep_in` (the candidates, first) or `keep_out` (the codes outside
     /// them), which say the limit from then on (`limit` at first, never higher),
     /// as [`Exact::each_option`] does. The limit at the end.
     fn each_option_at(
         &self,
-        context: Context,
-        node: Node,
-        depth: u32,
+        at: At,
         limit: u32,
         keep_in: impl FnMut(Choice) -> u32,
         keep_out: impl FnMut(Choice) -> u32,
     ) -> u32 {
+        let At {
+            context,
+            node,
+            secrets,
+            depth,
+        } = at;
         let codes = context.codes;
         let symmetry = context.symmetry_at(&node);
-        let secrets = codes.gather(node.candidates);
         let depth = depth.min(node.candidates.len() as u32);
         let s = symmetry.as_ref();
         let inside = tried_candidates(codes, node.candidates, s);
-        let limit = self.each_option(context, &secrets, inside, depth, limit, keep_in);
+        let limit = self.each_option(context, secrets, inside, depth, limit, keep_in);
         if self.candidates_only {
             return limit;
         }
         let alphabet = s.map_or(u16::MAX, |s| s.alphabet(codes.board()));
         let n = node.candidates.len() as u64;
         let spreads = &self.tables(depth - 1).spreads;
-        let (kept, _) = codes.promising_multisets(&secrets, alphabet, u64::from(limit), |coarse| {
+        let (kept, _) = codes.promising_multisets(secrets, alphabet, u64::from(limit), |coarse| {
             n + spreads.least(coarse)
         });
-        self.each_outsider(context, &secrets, &kept, s, depth, limit, keep_out)
+        self.each_outsider(context, secrets, &kept, s, depth, limit, keep_out)
     }
 
     /// The optimum for `node` with at most `depth` more guesses per secret, if it
@@ -605,6 +618,7 @@ impl Exact {
         let at = At {
             context,
             node,
+            secrets: &secrets,
             depth,
         };
         let mut best = Best {

@@ -49,7 +49,28 @@ pub(super) const LOOK_TWO_FROM: usize = 128;
 pub(super) struct At<'a> {
     pub(super) context: Context<'a>,
     pub(super) node: Node<'a>,
+    /// The node's candidates gathered for scanning.
+    pub(super) secrets: &'a Secrets<'a>,
     pub(super) depth: u32,
+}
+
+impl<'a> At<'a> {
+    /// What `f` makes of `node` with `depth` guesses left, its candidates
+    /// gathered for scanning.
+    pub(super) fn gathered<R>(
+        context: Context<'a>,
+        node: Node<'a>,
+        depth: u32,
+        f: impl FnOnce(At) -> R,
+    ) -> R {
+        let secrets = context.codes.gather(node.candidates);
+        f(At {
+            context,
+            node,
+            secrets: &secrets,
+            depth,
+        })
+    }
 }
 
 /// The best option found at a node so far, as (cost, guess), and the cost an
@@ -317,7 +338,8 @@ impl Exact {
     /// even (0.211 against 0.207 million, with fewer pairs scored smallest first).
     pub(super) fn option_cost(&self, at: At, guess: u32, budget: impl Fn() -> u32) -> Option<u32> {
         let n = at.node.candidates.len() as u32;
-        let (split, _) = at.context.codes.split(guess, at.node.candidates);
+        let codes = at.context.codes;
+        let (split, _) = codes.split_gathered(codes.guess(guess), at.secrets);
         let parts = split.smallest_first();
         let classes = self.class_floors(at, guess, &parts, budget().checked_sub(n)?)?;
         let floor: u64 = classes.iter().map(|c| u64::from(c.floor())).sum();
