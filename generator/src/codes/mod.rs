@@ -379,8 +379,9 @@ impl Codes {
     }
 
     /// [`Codes::split`] of secrets gathered already: their bits read in order,
-    /// in the narrow word where the board fits it (a search's options: the
-    /// code table read by index was most of a split's time).
+    /// in the narrow word where the board fits it, not the code table by index
+    /// (a search's options: BENCHMARKS.md, "options split from the node's
+    /// gathered candidates").
     pub fn split_gathered(&self, guess: Guess, secrets: &Secrets) -> (Split, bool) {
         let guess = self.bits[guess.slot as usize];
         match &secrets.items {
