@@ -26,11 +26,10 @@ use std::hash::BuildHasher;
 use std::ops::Range;
 use std::sync::{Mutex, PoisonError};
 
-/// How a guess splits a set: how many secrets give each answer, the set's size
-/// plus the size bounds of its classes (the win's excluded), and whether it makes
-/// progress (some secret is won, or the set falls into two classes or more).
+/// How a guess splits a set: the set's size plus the size bounds of its classes
+/// (the win's excluded), and whether it makes progress (some secret is won, or
+/// the set falls into two classes or more).
 struct Split {
-    sizes: [u32; 81],
     cost: u64,
     progress: bool,
 }
@@ -266,7 +265,6 @@ impl Checker {
             });
         }
         Split {
-            sizes,
             cost,
             progress: sizes[win] > 0 || classes > 1,
         }
@@ -515,7 +513,8 @@ struct Check<'a> {
     /// Secrets by colour counts, for the multisets' floors.
     counts: Vec<([u8; 16], u64)>,
     floors: Vec<Option<u64>>,
-    /// Room for the answers of a guess ([`Check::reaches`]).
+    /// Room for the answers of a guess: of the set's secrets in their order
+    /// ([`Check::reaches`]), or in `grouped`'s ([`Check::groups_reach`]).
     answers: Vec<u8>,
     /// Room for the set's secrets grouped by a multiset ([`Check::group_by_shared`]).
     grouped: Vec<u32>,
@@ -617,7 +616,7 @@ impl<'a> Check<'a> {
                     && self.representative(g)
                     && !self.groups_reach(g, id, &groups)
                 {
-                    self.reaches_with_room(g)?;
+                    self.classes_reach(g, &self.grouped, &self.answers)?;
                 }
             }
         }
@@ -752,10 +751,12 @@ impl<'a> Check<'a> {
     /// `g`, so each class lies in one group, and a group not scored yet costs at
     /// least its even split, which the multiset's floor counts. Most codes
     /// outside reach the bound this way before all their groups are scored (on
-    /// 5x8's parts, about half of their secrets scored: BENCHMARKS.md); those that
-    /// do not are checked whole.
+    /// 5x8's parts, about half of their secrets scored: BENCHMARKS.md); for those
+    /// that do not, every secret's answer is left in `answers`, in `grouped`'s
+    /// order, for [`Check::classes_reach`].
     fn groups_reach(&mut self, g: u32, id: usize, groups: &[(usize, Range<usize>)]) -> bool {
         let mut floor = self.floor(id);
+        self.answers.resize(self.set.len(), 0);
         for (shared, span) in groups {
             if self.enough(floor) {
                 return true;
@@ -763,9 +764,15 @@ impl<'a> Check<'a> {
             // Every answer here shares `shared` pegs: a class for each count of
             // blacks.
             let secrets = &self.grouped[span.clone()];
+            let mut heard = self.answers[span.clone()].iter_mut();
             let mut sizes = [0usize; 9];
             let board = &self.checker.board;
-            board.for_each_answer(g, secrets, |a| sizes[board.blacks(a)] += 1);
+            board.for_each_answer(g, secrets, |a| {
+                sizes[board.blacks(a)] += 1;
+                if let Some(slot) = heard.next() {
+                    *slot = a as u8;
+                }
+            });
             let classes = (sizes.iter()).fold(0u64, |sum, &size| {
                 sum.saturating_add(self.checker.least(size, self.below))
             });
@@ -778,20 +785,32 @@ impl<'a> Check<'a> {
     /// Playing `g` first costs at least the bound; `answers` is room for the
     /// answers of the set's secrets (they are scored once).
     fn reaches(&self, g: u32, answers: &mut Vec<u8>) -> Result<(), String> {
-        let board = &self.checker.board;
         answers.clear();
         let heard = |a| answers.push(a as u8);
-        let Split {
-            sizes,
-            cost,
-            progress,
-        } = (self.checker).split(g, self.set, self.below, self.bound, heard);
-        if !progress || self.enough(cost) {
+        let split = (self.checker).split(g, self.set, self.below, self.bound, heard);
+        if !split.progress || self.enough(split.cost) {
             return Ok(());
         }
+        self.classes_reach(g, self.set, answers)
+    }
+
+    /// Playing `g` first costs at least the bound, by the facts its classes use
+    /// and looks one guess ahead at them, given `answers[i]`, the answer it gets
+    /// from `secrets[i]` (the set's secrets in some order). A guess that makes no
+    /// progress (every secret in one class, none won) reaches it too: a strategy
+    /// that plays it costs more than one that does not.
+    fn classes_reach(&self, g: u32, secrets: &[u32], answers: &[u8]) -> Result<(), String> {
+        let board = &self.checker.board;
         let win = board.win();
         let slots = board.slots();
+        let mut sizes = [0usize; 81];
+        for &a in answers {
+            sizes[usize::from(a)] += 1;
+        }
         let answered = || (0..slots).filter(move |&a| a != win && sizes[a] > 0);
+        if sizes[win] == 0 && answered().nth(1).is_none() {
+            return Ok(());
+        }
         let n = self.set.len() as u64;
         // The classes themselves, smallest first, each at least what the facts it
         // uses say of it; then, one at a time while that is not enough, what a look
@@ -801,19 +820,19 @@ impl<'a> Check<'a> {
         let mut end = 0;
         for a in answered() {
             start[a] = end;
-            end += sizes[a] as usize;
+            end += sizes[a];
         }
-        let mut secrets = vec![0; end];
+        let mut by_answer = vec![0; end];
         let mut next = start;
-        for (&s, &a) in self.set.iter().zip(answers.iter()) {
+        for (&s, &a) in secrets.iter().zip(answers) {
             let a = usize::from(a);
             if a != win {
-                secrets[next[a]] = s;
+                by_answer[next[a]] = s;
                 next[a] += 1;
             }
         }
         let mut classes: Vec<&[u32]> = answered()
-            .map(|a| &secrets[start[a]..start[a] + sizes[a] as usize])
+            .map(|a| &by_answer[start[a]..start[a] + sizes[a]])
             .collect();
         classes.sort_by_key(|c| c.len());
         let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
@@ -1016,7 +1035,8 @@ mod tests {
     /// whole split does, by the size bounds of its classes (every secret scored,
     /// the plain way): on 4x5 and 5x4 sets of every size, with and without a
     /// depth limit, under bounds about each code's own cost, so that some are
-    /// reached after a group or two and some only with all of them, or not at all.
+    /// reached after a group or two and some only with all of them, or not at all;
+    /// one that falls short leaves every secret's answer for its classes.
     #[test]
     fn a_code_outside_reaches_by_its_groups_as_by_its_whole_split() {
         let (mut early, mut whole, mut short) = (0, 0, 0);
@@ -1059,11 +1079,18 @@ mod tests {
                                 let cost = costs[outside.binary_search(&g).unwrap()];
                                 let plain = check.enough(cost);
                                 let floor = check.floor(id);
+                                let reached = check.groups_reach(g, id, &groups);
                                 assert_eq!(
-                                    check.groups_reach(g, id, &groups),
-                                    plain,
+                                    reached, plain,
                                     "{set:?} {depth:?}: code {g} costs {cost}, bound {bound}"
                                 );
+                                // Short, it leaves every secret's answer for its classes.
+                                if !reached {
+                                    let secrets = check.grouped.iter().zip(&check.answers);
+                                    for (&s, &a) in secrets {
+                                        assert_eq!(usize::from(a), checker.board.answer(g, s));
+                                    }
+                                }
                                 match (plain, check.enough(floor)) {
                                     (true, true) => {}
                                     (true, false) => early += usize::from(groups.len() > 1),
