@@ -20,6 +20,7 @@
 
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
 use crate::game::{Board, Code, Relabel};
+use crate::pegs::PegBits;
 use crate::read::{Fact, Head, InFile};
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -518,6 +519,8 @@ struct Check<'a> {
     answers: Vec<u8>,
     /// Room for the set's secrets grouped by a multiset ([`Check::group_by_shared`]).
     grouped: Vec<u32>,
+    /// `grouped` as bits, for the blacks of a code outside ([`Check::groups_reach`]).
+    grouped_bits: PegBits,
 }
 
 impl<'a> Check<'a> {
@@ -588,6 +591,7 @@ impl<'a> Check<'a> {
             floors: vec![None; checker.multisets.len()],
             answers: Vec::with_capacity(set.len()),
             grouped: Vec::with_capacity(set.len()),
+            grouped_bits: PegBits::default(),
         })
     }
 
@@ -742,6 +746,7 @@ impl<'a> Check<'a> {
             next[k] += 1;
         }
         groups.sort_by_key(|(_, span)| std::cmp::Reverse(span.len()));
+        self.grouped_bits.fill(board, &self.grouped);
         groups
     }
 
@@ -756,30 +761,28 @@ impl<'a> Check<'a> {
     /// order, for [`Check::classes_reach`].
     fn groups_reach(&mut self, g: u32, id: usize, groups: &[(usize, Range<usize>)]) -> bool {
         let mut floor = self.floor(id);
-        self.answers.resize(self.set.len(), 0);
+        let board = &self.checker.board;
+        let code = &board.codes[g as usize];
         for (shared, span) in groups {
             if self.enough(floor) {
                 return true;
             }
             // Every answer here shares `shared` pegs: a class for each count of
             // blacks.
-            let secrets = &self.grouped[span.clone()];
-            let mut heard = self.answers[span.clone()].iter_mut();
-            let mut sizes = [0usize; 9];
-            let board = &self.checker.board;
-            board.for_each_answer(g, secrets, |a| {
-                sizes[board.blacks(a)] += 1;
-                if let Some(slot) = heard.next() {
-                    *slot = a as u8;
-                }
-            });
+            let sizes = self.grouped_bits.blacks(code, span.clone());
             let classes = (sizes.iter()).fold(0u64, |sum, &size| {
                 sum.saturating_add(self.checker.least(size, self.below))
             });
-            let even = self.checker.spread(*shared, secrets.len(), self.below);
+            let even = self.checker.spread(*shared, span.len(), self.below);
             floor = floor.saturating_sub(even).saturating_add(classes);
         }
-        self.enough(floor)
+        if self.enough(floor) {
+            return true;
+        }
+        let answers = &mut self.answers;
+        answers.clear();
+        board.for_each_answer(g, &self.grouped, |a| answers.push(a as u8));
+        false
     }
 
     /// Playing `g` first costs at least the bound; `answers` is room for the

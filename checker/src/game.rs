@@ -21,9 +21,6 @@ pub struct Board {
     marks: MarkTable,
     /// `after[j]`: how many ways pegs `j + 1..` can be filled once pegs `..=j` are.
     after: [u32; 8],
-    /// The blacks of each answer, `answer / (pegs + 1)`: a table load where a hot
-    /// loop had a division (a check's groups of secrets, [`Board::blacks`]).
-    blacks: [u8; 81],
 }
 
 impl Board {
@@ -54,7 +51,6 @@ impl Board {
             let choices = if repeat { colors } else { colors - j - 1 };
             after[j] = after[j + 1] * choices as u32;
         }
-        let blacks = std::array::from_fn(|answer| (answer / (pegs + 1)) as u8);
         Ok(Board {
             pegs,
             colors,
@@ -63,7 +59,6 @@ impl Board {
             counts,
             marks,
             after,
-            blacks,
         })
     }
 
@@ -85,11 +80,6 @@ impl Board {
             used |= 1 << c;
         }
         code[self.pegs..].iter().all(|&c| c == 0).then_some(number)
-    }
-
-    /// The black pegs of an answer as [`Board::for_each_answer`] gives it.
-    pub fn blacks(&self, answer: usize) -> usize {
-        usize::from(self.blacks[answer])
     }
 
     /// Answers a guess can get, the win included: (blacks, whites) with blacks +
@@ -336,17 +326,7 @@ mod tests {
         let secret = b.number(&[0, 1, 1, 2, 0, 0, 0, 0]).unwrap();
         let answer = b.answer(guess, secret);
         assert_eq!((answer / 5, answer % 5), (2, 1));
-        assert_eq!(b.blacks(answer), 2);
         assert_eq!(b.answers(), 14);
-        // Every answer's blacks, on boards of 1 to 8 pegs: blacks then whites.
-        for pegs in 1..=8 {
-            let b = Board::new(pegs, 2, true).unwrap();
-            for blacks in 0..=pegs {
-                for whites in 0..=pegs - blacks {
-                    assert_eq!(b.blacks(blacks * (pegs + 1) + whites), blacks);
-                }
-            }
-        }
         assert_eq!(b.answer(guess, guess), b.win());
     }
 

@@ -17,6 +17,7 @@ pub mod bounds;
 pub mod fact;
 pub mod game;
 pub mod parts;
+pub mod pegs;
 pub mod read;
 
 use bounds::{Depth, INFINITE};
