@@ -271,8 +271,15 @@ impl Checker {
         }
     }
 
-    /// How many different answers the guess `g` gets from the secrets of `set`.
+    /// How many different answers the guess `g` gets from the secrets of `set`:
+    /// their bits set in one word, of 64 bits where every answer has one there (a
+    /// shift of 128 bits is several instructions).
     fn answers_got(&self, g: u32, set: &[u32]) -> u64 {
+        if self.board.win() < 64 {
+            let mut got = 0u64;
+            self.board.for_each_answer(g, set, |a| got |= 1 << a);
+            return u64::from(got.count_ones());
+        }
         let mut got = 0u128;
         self.board.for_each_answer(g, set, |a| got |= 1 << a);
         u64::from(got.count_ones())
@@ -997,12 +1004,13 @@ mod tests {
 
     /// A look's own least is the least of its secrets' whole splits (every
     /// class sized, the plain way) where it counts their answers instead (every
-    /// class costing 2c - 1): on 4x5 and 5x4 sets of every size, with and
-    /// without a depth limit, each looked at by a checker that keeps no look yet.
+    /// class costing 2c - 1): on 4x5, 5x4 and 8x2 (whose answers take more than
+    /// 64 bits) sets of every size, with and without a depth limit, each looked at
+    /// by a checker that keeps no look yet.
     #[test]
     fn a_looks_own_least_by_answers_counted_is_that_of_classes_sized() {
         let (mut counted, mut sized) = (0, 0);
-        for (pegs, colors) in [(4, 5), (5, 4)] {
+        for (pegs, colors) in [(4, 5), (5, 4), (8, 2)] {
             let all = Board::new(pegs, colors, true).unwrap().codes.len() as u32;
             for set in some_sets(all, 13, 100, 30) {
                 for depth in [None, Some(2), Some(3)] {
