@@ -117,6 +117,15 @@ impl Look {
             Look::Begun { own, even, .. } => (*own).min(*even),
         }
     }
+
+    /// The most finishing the look can add to its floor: a finished look is at
+    /// most its own secrets' least.
+    fn most_added(&self) -> u64 {
+        match self {
+            Look::Done(_) => 0,
+            Look::Begun { own, even, .. } => own.saturating_sub(*even),
+        }
+    }
 }
 
 /// How many shards [`Checker::looks`] has, and how many looks each keeps before
@@ -859,6 +868,9 @@ impl<'a> Check<'a> {
             cost = cost.saturating_add(look.floor().saturating_sub(*floor));
             begun.push((look, class, floor));
         }
+        // Finished, a look adds at most its own least past its floor: those that
+        // may add most first.
+        begun.sort_by_key(|(look, ..)| std::cmp::Reverse(look.most_added()));
         for (look, class, &floor) in begun {
             if self.enough(cost) {
                 return Ok(());
