@@ -850,16 +850,15 @@ impl<'a> Check<'a> {
                 next[a] += 1;
             }
         }
-        let mut classes: Vec<&[u32]> = answered()
-            .map(|a| &by_answer[start[a]..start[a] + sizes[a]])
-            .collect();
+        let mut classes: Vec<&[u32]> = Vec::with_capacity(answered().count());
+        classes.extend(answered().map(|a| &by_answer[start[a]..start[a] + sizes[a]]));
         classes.sort_by_key(|c| c.len());
         let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
         let mut cost = floors.iter().fold(n, |sum, &f| sum.saturating_add(f));
         // Looks one guess ahead, begun class by class while the cost falls short,
         // then finished one by one: a begun look's floor is often enough, and the
         // colour multisets' scan of a look is most of its time.
-        let mut begun = Vec::new();
+        let mut begun = Vec::with_capacity(classes.len());
         for (class, floor) in classes.iter().zip(&floors) {
             if self.enough(cost) {
                 return Ok(());
