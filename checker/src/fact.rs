@@ -535,6 +535,8 @@ struct Check<'a> {
     answers: Vec<u8>,
     /// Room for the set's secrets grouped by a multiset ([`Check::group_by_shared`]).
     grouped: Vec<u32>,
+    /// Room for a guess's classes, one after another ([`Check::classes_reach`]).
+    classes: Vec<u32>,
     /// `grouped` as bits, for the blacks of a code outside ([`Check::groups_reach`]).
     grouped_bits: PegBits,
 }
@@ -607,6 +609,7 @@ impl<'a> Check<'a> {
             floors: vec![None; checker.multisets.len()],
             answers: Vec::with_capacity(set.len()),
             grouped: Vec::with_capacity(set.len()),
+            classes: Vec::with_capacity(set.len()),
             grouped_bits: PegBits::default(),
         })
     }
@@ -636,7 +639,10 @@ impl<'a> Check<'a> {
                     && self.representative(g)
                     && !self.groups_reach(g, id, &groups)
                 {
-                    self.classes_reach(g, &self.grouped, &self.answers)?;
+                    let mut room = std::mem::take(&mut self.classes);
+                    let reached = self.classes_reach(g, &self.grouped, &self.answers, &mut room);
+                    self.classes = room;
+                    reached?;
                 }
             }
         }
@@ -728,11 +734,12 @@ impl<'a> Check<'a> {
         self.reaches_with_room(g)
     }
 
-    /// [`Check::reaches`] with the room kept for answers.
+    /// [`Check::reaches`] with the room kept for answers and classes.
     fn reaches_with_room(&mut self, g: u32) -> Result<(), String> {
         let mut answers = std::mem::take(&mut self.answers);
-        let reached = self.reaches(g, &mut answers);
-        self.answers = answers;
+        let mut classes = std::mem::take(&mut self.classes);
+        let reached = self.reaches(g, &mut answers, &mut classes);
+        (self.answers, self.classes) = (answers, classes);
         reached
     }
 
@@ -802,23 +809,31 @@ impl<'a> Check<'a> {
     }
 
     /// Playing `g` first costs at least the bound; `answers` is room for the
-    /// answers of the set's secrets (they are scored once).
-    fn reaches(&self, g: u32, answers: &mut Vec<u8>) -> Result<(), String> {
+    /// answers of the set's secrets (they are scored once), `classes` for its
+    /// classes ([`Check::classes_reach`]).
+    fn reaches(&self, g: u32, answers: &mut Vec<u8>, classes: &mut Vec<u32>) -> Result<(), String> {
         answers.clear();
         let heard = |a| answers.push(a as u8);
         let split = (self.checker).split(g, self.set, self.below, self.bound, heard);
         if !split.progress || self.enough(split.cost) {
             return Ok(());
         }
-        self.classes_reach(g, self.set, answers)
+        self.classes_reach(g, self.set, answers, classes)
     }
 
     /// Playing `g` first costs at least the bound, by the facts its classes use
     /// and looks one guess ahead at them, given `answers[i]`, the answer it gets
-    /// from `secrets[i]` (the set's secrets in some order). A guess that makes no
+    /// from `secrets[i]` (the set's secrets in some order), and `room` to lay its
+    /// classes out in. A guess that makes no
     /// progress (every secret in one class, none won) reaches it too: a strategy
     /// that plays it costs more than one that does not.
-    fn classes_reach(&self, g: u32, secrets: &[u32], answers: &[u8]) -> Result<(), String> {
+    fn classes_reach(
+        &self,
+        g: u32,
+        secrets: &[u32],
+        answers: &[u8],
+        room: &mut Vec<u32>,
+    ) -> Result<(), String> {
         let board = &self.checker.board;
         let win = board.win();
         let slots = board.slots();
@@ -833,15 +848,18 @@ impl<'a> Check<'a> {
         let n = self.set.len() as u64;
         // The classes themselves, smallest first, each at least what the facts it
         // uses say of it; then, one at a time while that is not enough, what a look
-        // one guess ahead says. They lie one after another in one vector, in order
-        // of answer (one allocation, where a vector for each answer took one each).
+        // one guess ahead says. They lie one after another in `room`, in order of
+        // answer (kept from guess to guess, where a vector for each answer took an
+        // allocation each).
         let mut start = [0usize; 81];
         let mut end = 0;
         for a in answered() {
             start[a] = end;
             end += sizes[a];
         }
-        let mut by_answer = vec![0; end];
+        room.clear();
+        room.resize(end, 0);
+        let by_answer = &mut room[..];
         let mut next = start;
         for (&s, &a) in secrets.iter().zip(answers) {
             let a = usize::from(a);
@@ -850,27 +868,29 @@ impl<'a> Check<'a> {
                 next[a] += 1;
             }
         }
-        let mut classes: Vec<&[u32]> = Vec::with_capacity(answered().count());
-        classes.extend(answered().map(|a| &by_answer[start[a]..start[a] + sizes[a]]));
-        classes.sort_by_key(|c| c.len());
-        let floors: Vec<u64> = classes.iter().map(|c| self.named(c)).collect();
-        let mut cost = floors.iter().fold(n, |sum, &f| sum.saturating_add(f));
+        let mut classes: Vec<(&[u32], u64)> = Vec::with_capacity(answered().count());
+        classes.extend(answered().map(|a| (&by_answer[start[a]..start[a] + sizes[a]], 0)));
+        classes.sort_by_key(|(class, _)| class.len());
+        for (class, floor) in &mut classes {
+            *floor = self.named(class);
+        }
+        let mut cost = classes.iter().fold(n, |sum, &(_, f)| sum.saturating_add(f));
         // Looks one guess ahead, begun class by class while the cost falls short,
         // then finished one by one: a begun look's floor is often enough, and the
         // colour multisets' scan of a look is most of its time.
         let mut begun = Vec::with_capacity(classes.len());
-        for (class, floor) in classes.iter().zip(&floors) {
+        for &(class, floor) in &classes {
             if self.enough(cost) {
                 return Ok(());
             }
             let look = self.checker.begin_look(class, self.below);
-            cost = cost.saturating_add(look.floor().saturating_sub(*floor));
+            cost = cost.saturating_add(look.floor().saturating_sub(floor));
             begun.push((look, class, floor));
         }
         // Finished, a look adds at most its own least past its floor: those that
         // may add most first.
         begun.sort_by_key(|(look, ..)| std::cmp::Reverse(look.most_added()));
-        for (look, class, &floor) in begun {
+        for (look, class, floor) in begun {
             if self.enough(cost) {
                 return Ok(());
             }
