@@ -308,16 +308,26 @@ impl Checker {
             return Look::Done(least_possible);
         }
         let below = deeper(depth);
-        // Where every class a secret of the set can leave (at most n - 1 secrets)
-        // costs 2c - 1 for its c secrets (one won by the next guess, the rest by
-        // the one after), a secret's split costs n + 2(n - 1) minus its classes
-        // but the win's: only how many answers it gets counts, not their sizes.
-        let two_deep = (1..set.len()).all(|c| self.least(c, below) == 2 * c as u64 - 1);
+        // Every class costs at least 2c - 1 for its c secrets (one won by the next
+        // guess at best, the rest by the one after), so a secret's split costs at
+        // least n + 2(n - 1) minus its classes but the win's: 3n - 1 less the
+        // answers it gets. That is its cost where every class costs just that, as
+        // classes of up to `two_deep` secrets do; its largest class has at most
+        // n + 1 - answers (every other answer has a secret). Only a secret whose
+        // floor is below the least so far and whose classes may be larger is split.
+        let two_deep = (1..set.len())
+            .take_while(|&c| self.least(c, below) == 2 * c as u64 - 1)
+            .count() as u64;
         let own_least = || {
             let mut own = INFINITE;
             for &g in set {
-                let cost = match two_deep {
-                    true => 3 * n - 1 - self.answers_got(g, set),
+                let answers = self.answers_got(g, set);
+                let floor = 3 * n - 1 - answers;
+                if floor >= own {
+                    continue;
+                }
+                let cost = match n + 1 - answers <= two_deep {
+                    true => floor,
                     false => self.split(g, set, below, own, |_| {}).cost,
                 };
                 own = own.min(cost);
