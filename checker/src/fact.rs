@@ -19,7 +19,7 @@
 //!   and that one is checked; each relabelling used is checked on S first.
 
 use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
-use crate::game::{Board, Code, Relabel};
+use crate::game::{Board, Code, Relabel, LANES};
 use crate::pegs::PegBits;
 use crate::read::{Fact, Head, InFile};
 use std::collections::HashMap;
@@ -280,20 +280,6 @@ impl Checker {
         }
     }
 
-    /// How many different answers the guess `g` gets from the secrets of `set`:
-    /// their bits set in one word, of 64 bits where every answer has one there (a
-    /// shift of 128 bits is several instructions).
-    fn answers_got(&self, g: u32, set: &[u32]) -> u64 {
-        if self.board.win() < 64 {
-            let mut got = 0u64;
-            self.board.for_each_answer(g, set, |a| got |= 1 << a);
-            return u64::from(got.count_ones());
-        }
-        let mut got = 0u128;
-        self.board.for_each_answer(g, set, |a| got |= 1 << a);
-        u64::from(got.count_ones())
-    }
-
     /// A look one guess ahead at `set` with `depth` guesses left, begun: the least
     /// over its own secrets, each by the size bounds of its classes, and the even
     /// split of the set over every answer but the win, which every colour
@@ -320,19 +306,22 @@ impl Checker {
             .count() as u64;
         let own_least = || {
             let mut own = INFINITE;
-            for &g in set {
-                let answers = self.answers_got(g, set);
-                let floor = 3 * n - 1 - answers;
-                if floor >= own {
-                    continue;
-                }
-                let cost = match n + 1 - answers <= two_deep {
-                    true => floor,
-                    false => self.split(g, set, below, own, |_| {}).cost,
-                };
-                own = own.min(cost);
-                if own == least_possible {
-                    break;
+            let mut answers = [0; LANES];
+            for guesses in set.chunks(LANES) {
+                self.board.answer_counts(guesses, set, &mut answers);
+                for (&g, &answers) in guesses.iter().zip(&answers) {
+                    let floor = 3 * n - 1 - answers;
+                    if floor >= own {
+                        continue;
+                    }
+                    let cost = match n + 1 - answers <= two_deep {
+                        true => floor,
+                        false => self.split(g, set, below, own, |_| {}).cost,
+                    };
+                    own = own.min(cost);
+                    if own == least_possible {
+                        return own;
+                    }
                 }
             }
             own

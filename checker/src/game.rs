@@ -100,6 +100,36 @@ impl Board {
         }
     }
 
+    /// How many different answers each of up to [`LANES`] `guesses` (code
+    /// numbers) gets from the codes of `secrets`, in `out`, a lane each (the lanes
+    /// past the guesses are of no use).
+    ///
+    /// A look scores each secret of a small set against all of the set, n^2
+    /// pairs, and that was a fifth of a 5x8 part's check. So where every answer
+    /// has a bit in a 64-bit word (up to 7 pegs) and the marks fit 64 bits, the
+    /// guesses go side by side, one secret over all of them: each lane's work is
+    /// the same vector operation, so where the CPU has vector population counts
+    /// the eight guesses are one instruction each, compiled for those too and the
+    /// fastest picked at run time (the multiversion crate). Elsewhere a guess at
+    /// a time, its answers in a 128-bit word.
+    pub fn answer_counts(&self, guesses: &[u32], secrets: &[u32], out: &mut [u64; LANES]) {
+        match &self.marks {
+            MarkTable::Narrow(marks) if self.win() < 64 => {
+                answers_side_by_side(marks, guesses, secrets, self.pegs as u64, out);
+                for count in out.iter_mut() {
+                    *count = u64::from(count.count_ones());
+                }
+            }
+            _ => {
+                for (count, &guess) in out.iter_mut().zip(guesses) {
+                    let mut got = 0u128;
+                    self.for_each_answer(guess, secrets, |a| got |= 1 << a);
+                    *count = u64::from(got.count_ones());
+                }
+            }
+        }
+    }
+
     /// The answer the code numbered `guess` gets from the one numbered `secret`.
     pub fn answer(&self, guess: u32, secret: u32) -> usize {
         let mut answer = 0;
@@ -215,6 +245,41 @@ fn each_answer<W: Word>(
     let g = marks[guess as usize];
     for &s in secrets {
         heard(g.answer(marks[s as usize], pegs));
+    }
+}
+
+/// Guesses [`Board::answer_counts`] takes at once.
+pub const LANES: usize = 8;
+
+/// The answers each lane's guess gets, as bits in `out`, for
+/// [`Board::answer_counts`] with 64-bit marks and answers. Written into `out`
+/// and over slices, so LLVM makes each loop over the lanes one vector operation
+/// (with the lanes in a local array it made them scalars, one population count a
+/// lane; with the bits counted here too, vectors of two and four lanes, stored
+/// at every secret).
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+))]
+fn answers_side_by_side(
+    marks: &[Marks<u64>],
+    guesses: &[u32],
+    secrets: &[u32],
+    pegs: u64,
+    out: &mut [u64; LANES],
+) {
+    let (mut places, mut counts) = ([0u64; LANES], [0u64; LANES]);
+    for ((places, counts), &g) in places.iter_mut().zip(&mut counts).zip(guesses) {
+        (*places, *counts) = (marks[g as usize].places, marks[g as usize].counts);
+    }
+    out.fill(0);
+    for &s in secrets {
+        let s = marks[s as usize];
+        for ((got, &places), &counts) in out.iter_mut().zip(&places).zip(&counts) {
+            let blacks = u64::from((places & s.places).count_ones());
+            let shared = u64::from((counts & s.counts).count_ones());
+            *got |= 1 << (blacks * pegs + shared);
+        }
     }
 }
 
@@ -370,6 +435,34 @@ mod tests {
                 let (g, s) = ((k * 7919 % all) as u32, (k * k * 104_729 % all) as u32);
                 let (gc, sc) = (&b.codes[g as usize], &b.codes[s as usize]);
                 assert_eq!(b.answer(g, s), plain_answer(gc, sc, pegs), "{gc:?} {sc:?}");
+            }
+        }
+    }
+
+    /// Each guess's answer count side by side with others' is that of its plain
+    /// answers: on boards of 64-bit marks and answers (lanes), of 64-bit marks
+    /// and answers past 64 bits (7x8 has 56 marks but 8x7's win is 72), and of
+    /// 128-bit marks, over sets of sizes about the lanes' width.
+    #[test]
+    fn answer_counts_are_the_plain_answers_counted() {
+        for (pegs, colors) in [(4, 6), (7, 3), (8, 2), (5, 13)] {
+            let b = Board::new(pegs, colors, true).unwrap();
+            let all = b.codes.len() as u64;
+            for (n, step) in [(1, 1), (3, 31), (8, 83), (9, 97), (17, 61), (40, 41)] {
+                let set: Vec<u32> = (0..n).map(|i| (i * step % all) as u32).collect();
+                let mut counts = [0; LANES];
+                for guesses in set.chunks(LANES) {
+                    b.answer_counts(guesses, &set, &mut counts);
+                    for (&g, &count) in guesses.iter().zip(&counts) {
+                        let gc = &b.codes[g as usize];
+                        let mut answers: Vec<usize> = (set.iter())
+                            .map(|&s| plain_answer(gc, &b.codes[s as usize], pegs))
+                            .collect();
+                        answers.sort_unstable();
+                        answers.dedup();
+                        assert_eq!(count, answers.len() as u64, "{pegs}x{colors} {gc:?} of {n}");
+                    }
+                }
             }
         }
     }

@@ -18,7 +18,9 @@ use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 mod multisets;
+mod spread;
 pub use multisets::{coarse_capacity, even_split, ByShared, Coarse, Groups};
+pub use spread::{Spread, Spreads, LANES as SPREAD_LANES};
 
 /// Slots in [`Classes`]: the answers rounded up to a power of two, so that an
 /// answer index masked to it needs no bounds check in the hot loop.
@@ -26,17 +28,6 @@ pub const CLASS_SLOTS: usize = MAX_ANSWERS.next_power_of_two();
 
 /// Class sizes of one guess over a candidate set, indexed by answer.
 pub type Classes = [u32; CLASS_SLOTS];
-
-/// The answers one guess gets over a candidate set, as bit sets by answer index
-/// ([`Codes::answer_spread`]): those got by at least one secret, two and three.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spread {
-    pub once: u64,
-    pub twice: u64,
-    pub thrice: u64,
-}
-
-const _: () = assert!(MAX_ANSWERS <= 64, "a spread's answers fit a u64");
 
 /// Every code of a board, ready to score.
 ///
@@ -309,32 +300,20 @@ impl Codes {
         self.count_classes(guess, secrets, classes, work, |_, _| true);
     }
 
-    /// Which answers `guess` gets over `secrets`: bit sets by answer index of those
-    /// got at least once, twice and three times. Where a set's cost by the bounds
-    /// rests on its classes' count alone (no class past the next guess's reach),
-    /// that is all a look needs: no class sizes stored and no test per secret,
-    /// where [`Codes::count_classes`] adds to a class in memory and asks after each
-    /// secret whether to go on (see `Exact::candidates_own`).
+    /// Which answers each of up to [`SPREAD_LANES`] candidates gets over
+    /// `secrets` ([`Spread`]), in `out`: the secrets from `first` on, as guesses,
+    /// a lane each. Where a set's cost by the bounds rests on its classes' count alone
+    /// (no class past the next guess's reach), that is all a look needs: no class
+    /// sizes stored and no test per secret, where [`Codes::count_classes`] adds to
+    /// a class in memory and asks after each secret whether to go on (see
+    /// `Exact::candidates_own`).
     #[inline(always)]
-    pub fn answer_spread(&self, guess: Guess, secrets: &Secrets) -> Spread {
-        let guess = self.bits[guess.slot as usize];
+    pub fn candidate_spreads(&self, secrets: &Secrets, first: usize, out: &mut Spreads) {
+        let block = first..(first + SPREAD_LANES).min(secrets.len());
         match &secrets.items {
-            Items::Narrow(items) => self.spread(narrow(guess), items),
-            Items::Wide(items) => self.spread(guess, items),
+            Items::Narrow(items) => spread::spreads(&items[block], items, out),
+            Items::Wide(items) => spread::spreads(&items[block], items, out),
         }
-    }
-
-    /// The loop of [`Codes::answer_spread`] for one word width.
-    #[inline(always)]
-    fn spread<W: Word>(&self, guess: ScoreBits<W>, secrets: &[ScoreBits<W>]) -> Spread {
-        let mut spread = Spread::default();
-        for &s in secrets {
-            let bit = 1u64 << self.answer_of(guess, s);
-            spread.thrice |= spread.twice & bit;
-            spread.twice |= spread.once & bit;
-            spread.once |= bit;
-        }
-        spread
     }
 
     /// The loop of [`Codes::count_classes`] for one word width: secrets scored, and
@@ -570,36 +549,53 @@ mod tests {
         }
     }
 
-    /// The spread's bit sets against the plain count's class sizes, on a board of
-    /// each word width (5x13 does not fit 64 bits) and on sets of every size.
+    /// The spread's bit sets against each secret scored peg by peg, its answer's
+    /// bit counted in a map, and its answer count against the plain count's
+    /// classes (distinct answers get distinct bits): on a board of each word width
+    /// (5x13 does not fit 64 bits), one of 8 pegs (the highest bits), and sets of
+    /// every size about the lanes' width.
     #[test]
     fn an_answer_spread_holds_the_answers_got_once_twice_and_three_times() {
         let mut seen = [false; 4];
         for board in [
             Board::new(4, 6, true).unwrap(),
             Board::new(5, 13, true).unwrap(),
+            Board::new(8, 3, true).unwrap(),
         ] {
             let codes = Codes::new(board);
-            for (n, step) in [(1, 1), (2, 311), (9, 97), (40, 41), (300, 13)] {
+            let pegs = board.pegs();
+            let sets = [(1, 1), (2, 311), (7, 89), (8, 83), (9, 97), (17, 61)];
+            for (n, step) in sets.into_iter().chain([(40, 41), (300, 13)]) {
                 let set: Vec<u32> = (0..n).map(|i| (i * step) % codes.len()).collect();
                 let mut set = set;
                 set.sort_unstable();
                 set.dedup();
                 let secrets = codes.gather(&set);
-                for guess in (0..codes.len()).step_by(53) {
-                    let classes = codes.classes(guess, &set);
+                let mut spreads = Spreads::default();
+                for (at, &guess) in set.iter().enumerate() {
+                    let first = at / SPREAD_LANES * SPREAD_LANES;
+                    codes.candidate_spreads(&secrets, first, &mut spreads);
+                    let spread = spreads.get(at % SPREAD_LANES);
+                    let mut got = FxHashMap::<u32, u32>::default();
+                    for &secret in &set {
+                        let f = score(codes.code(guess), codes.code(secret), pegs);
+                        let (black, shared) = (u32::from(f.black), u32::from(f.black + f.white));
+                        *got.entry(shared * (shared + 1) / 2 + black).or_default() += 1;
+                    }
                     let at_least = |k: u32| {
-                        (classes.iter().enumerate())
+                        (got.iter())
                             .filter(|&(_, &size)| size >= k)
-                            .fold(0u64, |bits, (answer, _)| bits | 1 << answer)
+                            .fold(0u64, |bits, (bit, _)| bits | 1 << bit)
                     };
-                    let spread = codes.answer_spread(codes.guess(guess), &secrets);
                     let expected = Spread {
                         once: at_least(1),
                         twice: at_least(2),
                         thrice: at_least(3),
                     };
                     assert_eq!(spread, expected, "{board:?} guess {guess} set of {n}");
+                    let classes = codes.classes(guess, &set);
+                    let answers = classes.iter().filter(|&&size| size > 0).count();
+                    assert_eq!(spread.once.count_ones() as usize, answers);
                     let widest = classes.iter().max().copied().unwrap_or(0);
                     seen[widest.min(3) as usize] = true;
                 }

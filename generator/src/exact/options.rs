@@ -5,7 +5,8 @@ use super::{
     tried, Basis, Context, Exact, Known, Lookup, Tables, NO_RECORD, PARALLEL_SECRETS, UNLIMITED,
 };
 use crate::codes::{
-    coarse_capacity, even_split, ByShared, Classes, Codes, Guess, Secrets, CLASS_SLOTS,
+    coarse_capacity, even_split, ByShared, Classes, Codes, Guess, Secrets, Spreads, CLASS_SLOTS,
+    SPREAD_LANES,
 };
 use crate::symmetry::Symmetry;
 use crate::Node;
@@ -471,8 +472,10 @@ impl Exact {
     ///
     /// Where no class reaches past the next guess (`two_deep`), a candidate
     /// costs by its classes' count alone, so a set of up to twice `two_deep`
-    /// secrets has its candidates' answers marked in bit sets first
-    /// ([`Codes::answer_spread`]), every secret scored: a floor that passes the
+    /// secrets has its candidates' answers marked in bit sets first, eight
+    /// candidates side by side ([`Codes::candidate_spreads`]; 15% off 5x6 and
+    /// a 5x8 item: BENCHMARKS.md, "a small set's candidates scored eight at a
+    /// time"), every secret scored: a floor that passes the
     /// least so far drops the candidate, and one whose classes cannot pass
     /// `two_deep` (each class but the biggest holds a secret) is its cost; the
     /// rest are sized as bigger sets' are. At those sizes a candidate almost
@@ -517,37 +520,43 @@ impl Exact {
         let (mut least, mut settled) = (u64::MAX, u64::MAX);
         let counted = part.len() <= 2 * two_deep;
         let mut classes = [0u32; CLASS_SLOTS];
-        for &guess in part {
-            let guess = codes.guess(guess);
-            let own = match counted {
-                true => {
-                    let spread = codes.answer_spread(guess, secrets);
-                    *work += n;
-                    // Every class of c secrets costs at least 2c - 1 (one won
-                    // by the next guess, the rest later), so the split at least
-                    // n + 2(n - 1) less the classes but the win's, exactly that
-                    // where no class can pass `two_deep`: each class but the
-                    // biggest holds a secret at least.
-                    let answers = u64::from(spread.once.count_ones());
-                    let floor = 3 * n - 1 - answers;
-                    if floor > least {
-                        continue;
+        let mut spreads = Spreads::default();
+        'blocks: for (block, guesses) in part.chunks(SPREAD_LANES).enumerate() {
+            if counted {
+                codes.candidate_spreads(secrets, block * SPREAD_LANES, &mut spreads);
+            }
+            for (lane, &guess) in guesses.iter().enumerate() {
+                let guess = codes.guess(guess);
+                let own = match counted {
+                    true => {
+                        let spread = spreads.get(lane);
+                        *work += n;
+                        // Every class of c secrets costs at least 2c - 1 (one won
+                        // by the next guess, the rest later), so the split at least
+                        // n + 2(n - 1) less the classes but the win's, exactly that
+                        // where no class can pass `two_deep`: each class but the
+                        // biggest holds a secret at least.
+                        let answers = u64::from(spread.once.count_ones());
+                        let floor = 3 * n - 1 - answers;
+                        if floor > least {
+                            continue;
+                        }
+                        match n + 1 - answers <= *two_deep as u64 {
+                            true => Some((floor, spread.thrice == 0)),
+                            false => sized(guess, least, &mut classes, work),
+                        }
                     }
-                    match n + 1 - answers <= *two_deep as u64 {
-                        true => Some((floor, spread.thrice == 0)),
-                        false => sized(guess, least, &mut classes, work),
+                    false => sized(guess, least, &mut classes, work),
+                };
+                let Some((here, at_most_two)) = own else {
+                    continue;
+                };
+                least = least.min(here);
+                if at_most_two {
+                    settled = settled.min(here);
+                    if settled == best_possible {
+                        break 'blocks;
                     }
-                }
-                false => sized(guess, least, &mut classes, work),
-            };
-            let Some((here, at_most_two)) = own else {
-                continue;
-            };
-            least = least.min(here);
-            if at_most_two {
-                settled = settled.min(here);
-                if settled == best_possible {
-                    break;
                 }
             }
         }
