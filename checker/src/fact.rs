@@ -22,6 +22,7 @@ use crate::bounds::{capacity, deeper, even_split, least_total, Depth, INFINITE};
 use crate::game::{Board, Code, Relabel, LANES};
 use crate::pegs::PegBits;
 use crate::read::{Fact, Head, InFile};
+use crate::shares::{Block, Tally, BLOCK};
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::ops::Range;
@@ -74,9 +75,10 @@ pub struct Checker {
     pub board: Board,
     candidates_only: bool,
     multisets: Vec<Multiset>,
-    /// The multisets, those of the most colours first: they split a set most
-    /// evenly, so a look finds its least among them soonest.
-    most_colors_first: Vec<usize>,
+    /// The multisets, those of the most colours first (they split a set most
+    /// evenly, so a look finds its least among them soonest), in blocks side by
+    /// side ([`Block`]).
+    blocks: Vec<Block>,
     /// `totals[d][n]`: [`least_total`] of n secrets (up to one past the codes) with d guesses left; the last
     /// row is also every deeper limit's and no limit's (its levels hold every code).
     totals: Vec<Vec<u64>>,
@@ -216,8 +218,11 @@ impl Checker {
             .collect();
         let mut most_colors_first: Vec<usize> = (0..multisets.len()).collect();
         most_colors_first.sort_by_key(|&id| std::cmp::Reverse(multisets[id].colors.len()));
+        let blocks = (most_colors_first.chunks(BLOCK))
+            .map(|ids| Block::new(ids, |id| multisets[id].counts))
+            .collect();
         Checker {
-            most_colors_first,
+            blocks,
             totals,
             spreads,
             board,
@@ -361,14 +366,32 @@ impl Checker {
         let mut least = own;
         let counts = self.by_colors(set);
         let (_, past) = self.dead(set);
-        // No floor is below the even split: once one is that low, so is the least.
-        for &m in &self.most_colors_first {
-            if self.multisets[m].colors_mask & past != 0 {
-                continue;
+        let n = set.len() as u64;
+        // A block's multisets tallied side by side where each group's count fits
+        // its share of a word, else one by one.
+        let width = u64::from(u64::BITS - n.leading_zeros());
+        let side_by_side = (self.board.pegs as u64 + 1) * width <= 64;
+        let mut tally = Tally::default();
+        'blocks: for block in &self.blocks {
+            if side_by_side {
+                block.tally(&counts, width, &mut tally);
             }
-            least = least.min(self.multiset_floor(&self.multisets[m], &counts, below));
-            if least <= even {
-                break;
+            for (&m, &tally) in block.ids.iter().zip(&tally.0) {
+                if self.multisets[m].colors_mask & past != 0 {
+                    continue;
+                }
+                let floor = match side_by_side {
+                    true => self.floor_of_groups(n, below, |shared| {
+                        (tally >> (width * shared as u64)) & ((1 << width) - 1)
+                    }),
+                    false => self.multiset_floor(&self.multisets[m], &counts, below),
+                };
+                least = least.min(floor);
+                // No floor is below the even split: once one is that low, so is
+                // the least.
+                if least <= even {
+                    break 'blocks;
+                }
             }
         }
         self.keep_look(id, least);
@@ -445,8 +468,15 @@ impl Checker {
             groups[multiset.shared(counts)] += k;
             n += k;
         }
+        self.floor_of_groups(n, below, |shared| groups[shared])
+    }
+
+    /// The floor of a code outside a set of `n` secrets, `group(k)` of which
+    /// share `k` pegs with it, with `below` guesses left after it: each group
+    /// split as evenly as its answers allow.
+    fn floor_of_groups(&self, n: u64, below: Depth, group: impl Fn(usize) -> u64) -> u64 {
         (0..=self.board.pegs).fold(n, |sum, shared| {
-            sum.saturating_add(self.spread(shared, groups[shared] as usize, below))
+            sum.saturating_add(self.spread(shared, group(shared) as usize, below))
         })
     }
 

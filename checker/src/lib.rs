@@ -19,6 +19,7 @@ pub mod game;
 pub mod parts;
 pub mod pegs;
 pub mod read;
+pub mod shares;
 
 use bounds::{Depth, INFINITE};
 use fact::Checker;
