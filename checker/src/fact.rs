@@ -139,8 +139,12 @@ const LOOKS_KEPT: usize = (1 << 20) / LOOK_SHARDS;
 const SPLIT_CHUNK: usize = 32;
 
 /// The most secrets a set has whose look scores its own secrets before it looks
-/// for the set in [`Checker::looks`].
-const OWN_FIRST: usize = 8;
+/// for the set in [`Checker::looks`]: most lookups miss (15% found on a 5x8
+/// part), each a cache miss or two, and with the answers counted eight guesses
+/// side by side a set of 16 is scored sooner. Item 1618's part, side by side:
+/// 39.65 and 41.31 s with 8, 33.96 and 36.33 s with 16; 24 against 16 34.42 and
+/// 37.97 s against 35.33 and 38.11, within the noise (BENCHMARKS.md).
+const OWN_FIRST: usize = 16;
 
 /// What is known of sets by the facts a fact uses: set -> (depth, bound) pairs.
 type Known = HashMap<Vec<u32>, Vec<(Depth, u64)>, Quick>;
