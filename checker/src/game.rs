@@ -440,9 +440,9 @@ mod tests {
     }
 
     /// Each guess's answer count side by side with others' is that of its plain
-    /// answers: on boards of 64-bit marks and answers (lanes), of 64-bit marks
-    /// and answers past 64 bits (7x8 has 56 marks but 8x7's win is 72), and of
-    /// 128-bit marks, over sets of sizes about the lanes' width.
+    /// answers: on boards of 64-bit marks and answers (4x6, and 7x3, whose win
+    /// is answer 56), of 64-bit marks but answers past 64 bits (8x2: the win is
+    /// 72), and of 128-bit marks (5x13), over sets of sizes about the lanes' width.
     #[test]
     fn answer_counts_are_the_plain_answers_counted() {
         for (pegs, colors) in [(4, 6), (7, 3), (8, 2), (5, 13)] {
