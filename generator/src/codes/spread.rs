@@ -40,7 +40,7 @@ fn answer_bit(black: u64, shared: u64) -> u64 {
     1 << (shared * (shared + 1) / 2 + black)
 }
 
-/// Guesses whose spreads [`Codes::candidate_spreads`](super::Codes::candidate_spreads) works out at once.
+/// Guesses [`super::Codes::candidate_spreads`] works out the spreads of at once.
 pub const LANES: usize = 8;
 
 /// The spreads of [`LANES`] guesses, a lane each, side by side: one vector each.
