@@ -65,10 +65,6 @@ pub struct Codes {
     /// one thread: 855.7 million pairs scored, 875.8 million in the order of the
     /// codes).
     spread_first: Vec<u128>,
-    /// `1 << (width * b)` at b black pegs, `width` being [`packed_width`]: one
-    /// black peg more in a count of each number of black pegs packed in a word
-    /// ([`Codes::count_by_shared`]); 0 past the pegs.
-    black_units: [u64; 16],
     /// Which of `spread_first` have colour c: bit i of word `c * words + i / 64`,
     /// `words` the 64-bit words `spread_first` takes. A scan that leaves out the
     /// multisets of some colours clears their words, with no test per multiset.
@@ -196,10 +192,6 @@ impl Codes {
             multisets,
             spread_first,
             with_colour,
-            black_units: std::array::from_fn(|b| match b <= pegs {
-                true => 1 << (packed_width(pegs) * b),
-                false => 0,
-            }),
         }
     }
 

@@ -310,11 +310,20 @@ impl Codes {
                 .filter(|&k| ends[k + 1] > ends[k])
                 .map(|k| (k, ends[k + 1])),
         );
-        layout.places.clear();
-        layout.places.resize(secrets.len(), 0);
+        let (wide, narrow) = (&mut layout.places, &mut layout.narrow_places);
+        wide.clear();
+        narrow.clear();
+        match self.narrow {
+            true => narrow.resize(secrets.len(), 0),
+            false => wide.resize(secrets.len(), 0),
+        }
         for &s in secrets.indices {
             let slot = &mut ends[shared(s)];
-            layout.places[*slot] = self.bits_of(s).places;
+            let places = self.bits_of(s).places;
+            match self.narrow {
+                true => narrow[*slot] = places as u64,
+                false => wide[*slot] = places,
+            }
             *slot += 1;
         }
     }
@@ -322,7 +331,7 @@ impl Codes {
     /// Counts the classes of `guess` (a code of the multiset `layout` was made for)
     /// a group at a time: after each group, `keep_going(its classes by black pegs)`
     /// may end the count by returning false; then the result is false.
-    /// Adds the pairs scored to `work`.
+    /// Adds the pairs scored to `work` (a group that shares no peg is not scored).
     #[inline]
     pub fn count_by_shared(
         &self,
@@ -337,27 +346,28 @@ impl Codes {
         for &(shared, end) in &layout.groups {
             // Black pegs are at most 8: masked to 15, the index needs no check.
             let mut blacks = [0u32; 16];
-            if self.narrow && end - start < 1 << width {
-                // Counted in one register, `width` bits a count, as in
-                // `count_shared`: adds to an array in memory waited on each other.
-                let mut counts = 0u64;
-                for &secret in &layout.places[start..end] {
-                    counts += self.black_units
-                        [(places as u64 & secret as u64).count_ones() as usize & 15];
-                }
+            if shared == 0 {
+                // A secret with none of the guess's colours answers it with no peg:
+                // its group is one class, with nothing to score.
+                blacks[0] = (end - start) as u32;
+            } else if self.narrow && end - start < 1 << width {
+                let group = &layout.narrow_places[start..end];
+                let counts = count_blacks(places as u64, group, width as u64);
                 for (black, count) in blacks.iter_mut().enumerate().take(shared + 1) {
                     *count = (counts >> (width * black)) as u32 & ((1 << width) - 1);
                 }
             } else if self.narrow {
-                for &secret in &layout.places[start..end] {
-                    blacks[((places as u64 & secret as u64).count_ones() & 15) as usize] += 1;
+                for &secret in &layout.narrow_places[start..end] {
+                    blacks[((places as u64 & secret).count_ones() & 15) as usize] += 1;
                 }
             } else {
                 for &secret in &layout.places[start..end] {
                     blacks[((places & secret).count_ones() & 15) as usize] += 1;
                 }
             }
-            *work += (end - start) as u64;
+            if shared > 0 {
+                *work += (end - start) as u64;
+            }
             start = end;
             if !keep_going(&blacks[..=shared]) {
                 return false;
@@ -419,8 +429,11 @@ impl Codes {
 /// classes as soon as the group is done ([`Codes::count_by_shared`]).
 #[derive(Default)]
 pub struct ByShared {
-    /// The secrets' `places` bits, group by group.
+    /// The secrets' `places` bits, group by group, on a board whose bits do not
+    /// fit 64-bit words ...
     places: Vec<u128>,
+    /// ... and on one whose bits do.
+    narrow_places: Vec<u64>,
     /// Each group: the shared pegs and where its secrets end in `places`.
     groups: Vec<(usize, usize)>,
 }
@@ -464,6 +477,22 @@ fn count_shared(guesses: &[u64], secrets: &[u64], weights: &[u64], width: u64, c
             *count += weight << (width * u64::from((guess & secret).count_ones()));
         }
     }
+}
+
+/// How many of `secrets` (a group's `places` bits) get each count of black pegs
+/// from the guess whose bits are `places`: `width` bits a count in one register,
+/// as in [`count_shared`], so the sum must stay below `2^width` a count. A lane
+/// per secret where the CPU has vector population counts (compiled for those
+/// too, the fastest picked at run time); one by one, with the unit of each count
+/// looked up, each add waited on the one before (BENCHMARKS.md).
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+avx2+fma+bmi1+bmi2+popcnt+lzcnt",
+))]
+fn count_blacks(places: u64, secrets: &[u64], width: u64) -> u64 {
+    (secrets.iter())
+        .map(|&secret| 1 << (width * u64::from((places & secret).count_ones())))
+        .sum()
 }
 
 /// The sum over the shared-peg counts 0 to `pegs` of `spread(shared, count(shared))`:
@@ -740,7 +769,9 @@ mod tests {
                         true
                     });
                     assert!(all && group == sizes.len());
-                    assert_eq!(work, candidates.len() as u64);
+                    // Secrets that share no peg with the guess need no scoring.
+                    let scored = sizes.iter().filter(|&&(shared, _)| shared > 0);
+                    assert_eq!(work, scored.map(|&(_, n)| u64::from(n)).sum::<u64>());
                 }
             }
             assert!(packed_groups, "{}", board.name());
