@@ -17,7 +17,7 @@
 //!   before (its loop runs in the cache, with no early exits; on one thread 6x7
 //!   and 6x8 Knuth took 3.0 and 3.5 ns a scoring where it measured 1.23 and 1.26);
 //! - the peak memory is about 5 MiB plus 170 bytes a node; an exact search adds
-//!   5 MiB and 64 bytes a code, and its cache, which fills as far as it needs, up
+//!   5 MiB and 64 bytes a code, its floor memo (under 24 MiB), and its cache, which fills as far as it needs, up
 //!   to `--cache-mib`. Without the cache, that is what a proof needs at the least:
 //!   every fact in the cache is a proof in itself, so a smaller cache costs time
 //!   (facts dropped are proven again), never the result (`tests/tests/estimate.rs`
@@ -145,7 +145,9 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
     let (cache, search) = match searches {
         true => (
             run.cache_bytes as f64,
-            SEARCH_BASE_BYTES + SEARCH_BYTES_PER_CODE * n,
+            SEARCH_BASE_BYTES
+                + SEARCH_BYTES_PER_CODE * n
+                + crate::exact::memo_bytes(n as usize) as f64,
         ),
         false => (0.0, 0.0),
     };

@@ -18,8 +18,10 @@ use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 mod multisets;
+mod profile;
 mod spread;
 pub use multisets::{coarse_capacity, even_split, ByShared, Coarse, Groups};
+pub use profile::{Profile, PROFILE_UP_TO};
 pub use spread::{Spread, Spreads, LANES as SPREAD_LANES};
 
 /// Slots in [`Classes`]: the answers rounded up to a power of two, so that an

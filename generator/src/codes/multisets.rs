@@ -385,7 +385,7 @@ impl Codes {
 
     /// The secrets' distinct colour multisets (their `counts` bits), each with how
     /// many secrets have it: enough to count shared pegs.
-    fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
+    pub(super) fn secret_multisets<'s>(&self, secrets: &'s Secrets) -> &'s [(u128, u32)] {
         secrets.multisets.get_or_init(|| {
             let mut counts: Vec<u128> = (secrets.indices.iter())
                 .map(|&s| self.bits_of(s).counts)

@@ -39,7 +39,9 @@
 //!   cache knows nothing of also gets, for the codes outside it, the floor a
 //!   search of it would give them (the least of the colour multisets'; the
 //!   cache keeps what it found), which often sinks the guess before any class
-//!   is searched (`Exact::outsiders_raised`).
+//!   is searched (`Exact::outsiders_raised`). Small sets of one colour profile
+//!   (their secrets' colour multisets, up to a renaming of colours) share that
+//!   floor, so it is kept by profile too (`floor_memo`).
 //! - Only one guess per symmetry class is tried ([`crate::symmetry`]): equivalent
 //!   guesses have isomorphic subtrees, so the same cost.
 //! - Solved sets are cached (bounded in memory): the exact cost, or a lower bound
@@ -70,6 +72,7 @@ use std::time::Instant;
 mod bounds;
 mod cache;
 mod checkpoint;
+mod floor_memo;
 mod found;
 mod options;
 mod proof;
@@ -80,6 +83,7 @@ use bounds::{full_depth, Tables};
 use cache::{Cache, Known, Lookup};
 pub use cache::{CacheSettings, DEFAULT_CACHE_MIB, SHARDS};
 pub use checkpoint::{summary, summary_with_classes, Checkpoint, Summary};
+pub use floor_memo::memo_bytes;
 pub use found::{Solved, Standing};
 use options::{by_bound, sort_by_bound, At, Best, Choice};
 use proof::Basis;
@@ -110,6 +114,8 @@ pub struct Exact {
     look_two_from: usize,
     cache_settings: CacheSettings,
     cache: Cache,
+    /// The floors the multisets raised for small sets, by profile.
+    floor_memo: floor_memo::FloorMemo,
     /// Nodes searched, for reports.
     pub nodes: AtomicU64,
     /// Nodes the runs before this one searched up to the checkpoint it resumed
@@ -183,6 +189,7 @@ impl Exact {
             look_two_from: options::LOOK_TWO_FROM,
             cache_settings: CacheSettings::default(),
             cache: Cache::new(CacheSettings::default()),
+            floor_memo: floor_memo::FloorMemo::new(board.code_count() as usize),
             nodes: AtomicU64::new(0),
             earlier: AtomicU64::new(0),
             best_root: Mutex::new(None),

@@ -441,8 +441,10 @@ impl Exact {
     /// `even`; `None` if the multisets do not raise it. Worth it only where the even split
     /// caps the look ([`Look::capped`]). Most of its time is the multisets' scan
     /// (the board's multisets against the set's), so a set the cache knows gets
-    /// none ([`Exact::class_floors`]). With it (7d3f509) the 5x6 proof searched 0.4
-    /// million positions instead of 9.2 million (BENCHMARKS.md, tuning).
+    /// none ([`Exact::class_floors`]), and a small set whose colour profile the
+    /// floor memo holds gets none either (`floor_memo`). With it (7d3f509) the
+    /// 5x6 proof searched 0.4 million positions instead of 9.2 million
+    /// (BENCHMARKS.md, tuning).
     fn outsiders_raised(
         &self,
         context: Context,
@@ -454,11 +456,19 @@ impl Exact {
         let n = part.len() as u64;
         let spreads = &self.tables(depth - 1).spreads;
         let secrets = codes.gather(part);
+        let profile = codes.profile(&secrets);
+        if let Some(raised) = profile.and_then(|p| self.floor_memo.get(depth, even, &p)) {
+            return raised;
+        }
         let mut work = 0;
         let spread = |shared, size| spreads.of(shared, size);
         let outsiders = n + codes.least_multiset_floor(&secrets, even - n, &mut work, spread);
         context.counters.scorings.fetch_add(work, Ordering::Relaxed);
-        (outsiders > even).then_some(outsiders)
+        let raised = (outsiders > even).then_some(outsiders);
+        if let Some(profile) = profile {
+            self.floor_memo.put(depth, even, profile, raised);
+        }
+        raised
     }
 
     /// What the candidates of `part` (its `secrets`) cost at least, each by its own
