@@ -97,7 +97,46 @@ pub struct Checker {
     looks: Vec<Mutex<Looks>>,
 }
 
-type Looks = HashMap<(Vec<u32>, Depth), u64, Quick>;
+/// A shard of [`Checker::looks`]: the looks it keeps, and a bit set for each
+/// one's hash. Most lookups find nothing, and a lookup in a million looks
+/// missed the cache twice (the table's tags, then its slot); the bits, 16 KiB a
+/// shard, mostly stay in the cache, so a look whose bit is clear is not there
+/// and its slot is never read.
+#[derive(Default)]
+struct Looks {
+    kept: HashMap<(Vec<u32>, Depth), u64, Quick>,
+    /// [`FILTER_BITS`] bits (made with the first look kept): bit `hash >> (64 -
+    /// FILTER_LOG)` of each look kept, the top bits of its hash (a look's
+    /// shard is picked by the bottom ones).
+    bits: Vec<u64>,
+}
+
+impl Looks {
+    /// The bit of a look whose hash is `hash`: its word and its mask.
+    fn bit(hash: u64) -> (usize, u64) {
+        let at = (hash >> (64 - FILTER_LOG)) as usize;
+        (at / 64, 1 << (at % 64))
+    }
+
+    /// The look kept with `id`, whose hash is `hash`, if it is.
+    fn get(&self, id: &(Vec<u32>, Depth), hash: u64) -> Option<u64> {
+        let (word, mask) = Looks::bit(hash);
+        let set = self.bits.get(word).is_some_and(|&bits| bits & mask != 0);
+        set.then(|| self.kept.get(id).copied()).flatten()
+    }
+
+    /// Keeps `least` for `id`, whose hash is `hash`, starting again when full.
+    fn keep(&mut self, id: (Vec<u32>, Depth), hash: u64, least: u64) {
+        if self.kept.len() >= LOOKS_KEPT {
+            self.kept.clear();
+            self.bits.fill(0);
+        }
+        self.bits.resize(FILTER_BITS / 64, 0);
+        let (word, mask) = Looks::bit(hash);
+        self.bits[word] |= mask;
+        self.kept.insert(id, least);
+    }
+}
 
 /// A look one guess ahead ([`Checker::begin_look`]): done, or begun with its own
 /// secrets' least and the even split, the multisets' scan still to come.
@@ -134,6 +173,12 @@ impl Look {
 /// it starts again.
 const LOOK_SHARDS: usize = 64;
 const LOOKS_KEPT: usize = (1 << 20) / LOOK_SHARDS;
+
+/// The bits of a shard's [`Looks::bits`]: eight a look kept, so that about one
+/// lookup in nine of a look not kept reads the table.
+const FILTER_LOG: u32 = 17;
+const FILTER_BITS: usize = 1 << FILTER_LOG;
+const _: () = assert!(FILTER_BITS >= 8 * LOOKS_KEPT);
 
 /// How many secrets [`Checker::split`] scores between looks at its cap.
 const SPLIT_CHUNK: usize = 32;
@@ -347,7 +392,7 @@ impl Checker {
             return Look::Done(own);
         }
         let id = (set.to_vec(), depth);
-        if let Some(&known) = self.looks_shard(&id).get(&id) {
+        if let Some(known) = self.kept_look(&id) {
             return Look::Done(known);
         }
         let own = small.unwrap_or_else(own_least);
@@ -402,19 +447,24 @@ impl Checker {
         least
     }
 
-    /// The shard of [`Checker::looks`] that holds looks at `id`, locked.
-    fn looks_shard(&self, id: &(Vec<u32>, Depth)) -> std::sync::MutexGuard<'_, Looks> {
-        let shard = &self.looks[Quick::default().hash_one(id) as usize % LOOK_SHARDS];
-        shard.lock().unwrap_or_else(PoisonError::into_inner)
+    /// The hash of `id` and the shard of [`Checker::looks`] that holds looks at
+    /// it, locked.
+    fn looks_shard(&self, id: &(Vec<u32>, Depth)) -> (u64, std::sync::MutexGuard<'_, Looks>) {
+        let hash = Quick::default().hash_one(id);
+        let shard = &self.looks[hash as usize % LOOK_SHARDS];
+        (hash, shard.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// The finished look kept at `id`, if it is.
+    fn kept_look(&self, id: &(Vec<u32>, Depth)) -> Option<u64> {
+        let (hash, looks) = self.looks_shard(id);
+        looks.get(id, hash)
     }
 
     /// Keeps a finished look at `id` (a shard that is full starts again).
     fn keep_look(&self, id: (Vec<u32>, Depth), least: u64) {
-        let mut looks = self.looks_shard(&id);
-        if looks.len() >= LOOKS_KEPT {
-            looks.clear();
-        }
-        looks.insert(id, least);
+        let (hash, mut looks) = self.looks_shard(&id);
+        looks.keep(id, hash, least);
     }
 
     /// The colours no secret of `set` has, and those of them past the first (with
@@ -1015,6 +1065,41 @@ mod tests {
                 set
             })
             .collect()
+    }
+
+    /// A shard finds every look it keeps, with its value, and no look it does not
+    /// keep; its bits let few lookups of looks not kept read the table; a full
+    /// shard starts again, bits and all.
+    #[test]
+    fn a_shard_finds_what_it_keeps_and_its_bits_pass_few_others() {
+        let mut looks = Looks::default();
+        let id = |i: u32| (vec![i, i + 1], Some(i % 3));
+        let hash = |i: u32| Quick::default().hash_one(id(i));
+        let kept = LOOKS_KEPT as u32;
+        for i in 0..kept {
+            looks.keep(id(i), hash(i), u64::from(i) * 7);
+        }
+        for i in 0..kept {
+            assert_eq!(looks.get(&id(i), hash(i)), Some(u64::from(i) * 7));
+        }
+        let others = kept..2 * kept;
+        let passed = (others.clone())
+            .filter(|&i| {
+                let (word, mask) = Looks::bit(hash(i));
+                looks.bits[word] & mask != 0
+            })
+            .count();
+        assert!(others.clone().all(|i| looks.get(&id(i), hash(i)).is_none()));
+        assert!(
+            passed < kept as usize / 5,
+            "{passed} of {kept} passed the bits"
+        );
+        // Full: the next look kept starts the shard again.
+        looks.keep(id(2 * kept), hash(2 * kept), 1);
+        assert_eq!(looks.kept.len(), 1);
+        assert_eq!(looks.bits.iter().map(|w| w.count_ones()).sum::<u32>(), 1);
+        assert_eq!(looks.get(&id(0), hash(0)), None);
+        assert_eq!(looks.get(&id(2 * kept), hash(2 * kept)), Some(1));
     }
 
     /// A split under a cap is the whole split's cost where that is below the cap,
