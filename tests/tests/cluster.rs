@@ -352,6 +352,28 @@ fn exact_plan_matches_the_single_run(dir: &Path, board: &[&str]) -> serde_json::
             );
         }
     }
+    // Each item done with the least its class costs, exact or shown too dear:
+    // a first guess costs the board's secrets plus its classes', so every one
+    // costs the optimum at least, and one with every class exact costs it.
+    let secrets = report["secrets"].as_u64().unwrap();
+    let mut by_first = std::collections::BTreeMap::<u64, (u64, bool)>::new();
+    for entry in after["items_done"].as_array().unwrap() {
+        let item = &plan["items"][entry["item"].as_u64().unwrap() as usize];
+        let first = item["path"][0][0].as_u64().unwrap();
+        let (total, exact) = by_first.entry(first).or_insert((secrets, true));
+        *total += entry["least"].as_u64().unwrap();
+        *exact &= entry["exact"].as_bool().unwrap();
+    }
+    assert!(
+        by_first.values().all(|&(total, _)| total >= optimum),
+        "{after}"
+    );
+    assert!(by_first.values().any(|&f| f == (optimum, true)), "{after}");
+    // A first guess settled before any item was solved (its floors past the
+    // heuristic's total) has its items shown too dear, not solved.
+    if firsts.iter().any(|first| first["open"] == false) {
+        assert!(by_first.values().any(|&(_, exact)| !exact), "{after}");
+    }
     after
 }
 

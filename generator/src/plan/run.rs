@@ -134,15 +134,21 @@ pub struct Status {
     /// The items not done that are split a level deeper ([`Run::split`]), each
     /// with its split's status.
     pub splits: Vec<(usize, Status)>,
-    /// Exact plans: the least each item costs (done: its cost; not: its floor,
-    /// or its split's), in item order; empty for other plans.
-    pub least: Vec<u64>,
+    /// Exact plans: what each item is known to cost (done: its cost, or the
+    /// least it costs if shown too dear; not: its floor, or its split's), in
+    /// item order; empty for other plans.
+    pub costs: Vec<Cost>,
     /// Exact plans: how many items have no floor worked out yet, and count at
     /// their classes' size bounds ([`Run::todo`] works the floors out).
     pub floors_left: usize,
 }
 
 impl Status {
+    /// Exact plans: the least item `item` costs ([`Status::costs`]).
+    pub fn least(&self, item: usize) -> Option<u64> {
+        self.costs.get(item).map(|cost| cost.least())
+    }
+
     /// Seconds the done items took to build.
     pub fn seconds(&self) -> f64 {
         // From 0.0 (a sum of no f64 is -0.0, which would print as such).
@@ -597,11 +603,11 @@ impl Run {
         match self.plan.recipe.builder()? {
             Builder::Exact(optimal) => {
                 let (mut status, known) = self.known(&optimal);
-                status.least = known.iter().map(|cost| cost.least()).collect();
                 status.floors_left = self.floors_left(&optimal);
                 let cap = if capped { self.cap(&optimal)? } else { None };
                 let beside = self.tree_beside()?;
                 status.standing = exact::standing(&self.plan, &known, beside, cap);
+                status.costs = known;
                 Ok(status)
             }
             Builder::Rule(_) => Ok(self.scan().0),

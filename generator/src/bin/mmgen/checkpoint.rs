@@ -165,7 +165,7 @@ fn planned_item(run: &Path, index: u64) -> Result<Planned, String> {
     };
     let at = usize::try_from(index).map_err(|_| missing())?;
     let item = opened.plan.items.get(at).ok_or_else(missing)?;
-    let least = opened.status()?.least.get(at).copied();
+    let least = opened.status()?.least(at);
     Ok(Planned {
         path: item.path.clone(),
         least,

@@ -487,7 +487,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     let split_dir = |item: usize| run.split_dir(item).display().to_string();
     // A split's class costs at least what its own standing proves and its
     // item's floor here, whichever is more (its floors may not be worked out).
-    let least = |item: usize| status.least.get(item).copied();
+    let least = |item: usize| status.least(item);
     // The items this run's workers still have to solve, by their classes' sizes.
     let mut to_solve: Vec<u32> = (0..status.jobs)
         .filter(|&i| status.to_solve(i))
@@ -526,6 +526,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
                     "item": item,
                     "secrets": secrets,
                     "seconds": seconds,
+                    "least": least(*item),
+                    "exact": status.costs.get(*item).map(|cost| matches!(cost, Cost::Exact(_))),
                 }))
                 .collect::<Vec<_>>(),
             "seconds_left": seconds_left,
@@ -567,7 +569,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                         "seconds_since_save": saved.age,
                         "seconds_searched": saved.searched,
                         "positions": saved.positions,
-                        "least_total": saved.least(status.least.get(*item).copied()),
+                        "least_total": saved.least(least(*item)),
                         "best_second": saved.best.and_then(|(guess, _)| code(guess)),
                         "best_total": saved.best.map(|(_, total)| total),
                     }),
@@ -806,7 +808,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     for (item, saved) in &saves {
         let secrets = run.plan.items[*item].secrets;
         let at = match saved {
-            Ok(saved) => saved.words(board, status.least.get(*item).copied()),
+            Ok(saved) => saved.words(board, status.least(*item)),
             Err(e) => format!("its checkpoint cannot be read: {e}"),
         };
         writeln!(
