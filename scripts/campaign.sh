@@ -202,7 +202,9 @@ keep_left() {
     # every item done (a call of basename for each took 1.7 s at 470 items).
     index=${item##*/}
     index=${index%.item}
-    [ ! -e "campaigns/$1/items/$index.item" ] || continue
+    # Kept, unless solved again since (an item shown dearer only by its share of
+    # its guess's gap): then its new part waits beside it.
+    [ ! -e "campaigns/$1/items/$index.item" ] || [ -e "$work/$1/items/$index.mmc" ] || continue
     rc=0
     keep "campaigns/$1" "$work/$1" "$index" -n || rc=$?
     [ "$rc" != 75 ] || continue
@@ -244,9 +246,12 @@ take() {
   done
   [ -n "$index" ] || return 1
   echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
-  launched "$(called "$1" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$index" ||
+  launched "$(called "$1" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 --share "$index" ||
     fail "$(called "$1" "$index"): its search failed (above)"
   keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
+  # Free to be taken again: an item shown dearer only by its share of its guess's
+  # gap is solved again once the guess's other items leave it open.
+  rm -f "$run/taken/$index"
   echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
 }
 

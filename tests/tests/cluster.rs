@@ -392,6 +392,79 @@ fn exact_plans_merge_into_the_single_run_s_proven_optimum() {
     assert_eq!(after["best_total"], 5626);
 }
 
+/// Items asked for their shares of their guesses' gaps (`solve-class --share`,
+/// as a campaign solves them), taken one at a time in `status --todo`'s order
+/// until none is left: on 3x8, some class shown dearer only by its share is
+/// left by its guess's other classes (all done) undecided against the best, and
+/// is listed to be solved again, under the whole gap; then the merge is the
+/// single run's, and its certificate checks.
+#[test]
+fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided() {
+    let dir = scratch("cluster_shares");
+    let board = ["--pegs", "3", "--colors", "8"];
+    let run = plan_exact(&dir, &board);
+    let run_text = run.to_str().unwrap();
+    let mut solved: Vec<usize> = Vec::new();
+    let mut again = 0;
+    loop {
+        let todo = ok("mmgen", &["status", "--dir", run_text, "--todo"]);
+        let Some(next) = todo.lines().next() else {
+            break;
+        };
+        let next: usize = next.parse().unwrap();
+        if solved.contains(&next) {
+            // Done, but shown too dear by its share only, and its guess, all of
+            // its items done, still open.
+            let now = status(&run);
+            let entry = (now["items_done"].as_array().unwrap().iter())
+                .find(|e| e["item"] == next)
+                .unwrap();
+            assert_eq!(entry["exact"], false, "{now}");
+            let firsts = now["first_guesses"].as_array().unwrap();
+            assert!(
+                firsts
+                    .iter()
+                    .any(|f| f["open"] == true && f["done"] == f["items"]),
+                "{now}"
+            );
+            again += 1;
+        }
+        ok(
+            "mmgen",
+            &[
+                "solve-class",
+                "--dir",
+                run_text,
+                "--threads",
+                "1",
+                "--share",
+                &next.to_string(),
+            ],
+        );
+        solved.push(next);
+        assert!(solved.len() < 100, "{solved:?}");
+    }
+    assert!(again > 0, "no item solved again: {solved:?}");
+    let report = merges_into_the_single_run(&dir, &run, &board);
+    assert_eq!(status(&run)["lower_bound"], report["total_guesses"]);
+    // A job array solves each item once: no shares there.
+    let err = usage_error(
+        "mmgen",
+        &[
+            "solve-class",
+            "--dir",
+            run_text,
+            "--task",
+            "0",
+            "--tasks",
+            "2",
+            "--share",
+        ],
+    );
+    assert!(err.contains("--share"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_named() {
     let dir = scratch("cluster_certified");
@@ -1314,9 +1387,16 @@ fn a_campaign_goes_on_from_the_items_it_kept_on_a_machine_that_kept_nothing() {
     std::fs::remove_file(kept.join("items/2.item")).unwrap();
     std::fs::remove_file(kept.join("items/3.item")).unwrap();
     std::fs::write(kept.join("parts.txt"), "").unwrap();
+    // Solved as the campaign solves it: asked for its share of its guess's gap.
     ok(
         "mmgen",
-        &["solve-class", "--dir", plan.to_str().unwrap(), "3"],
+        &[
+            "solve-class",
+            "--dir",
+            plan.to_str().unwrap(),
+            "--share",
+            "3",
+        ],
     );
     let part = dir.join("work/c46/items/3.mmc");
     std::fs::copy(plan.join("items/3.mmc"), &part).unwrap();

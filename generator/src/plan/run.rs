@@ -42,9 +42,14 @@ pub struct Run {
     /// With saves: how often an item's budget is drawn again between them (at
     /// each save too); `BUDGET_EVERY` unless set.
     pub budget_every: Duration,
-    /// Called when an item's budget fell while it was searched, with the item,
-    /// the budget the search was under and the lower one it goes on under.
-    pub on_fall: Option<OnFall>,
+    /// Called when an item's budget changed while it was searched, with the
+    /// item, the budget the search was under and the one it goes on under:
+    /// lower as items beside it are done, higher as its share of its guess's
+    /// gap grows (the exact module's `share`).
+    pub on_budget: Option<OnBudget>,
+    /// Items not done asked for their shares of their guesses' gaps only
+    /// (the exact module's `share`), not for all of them.
+    pub shares: bool,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
     /// An exact plan's: what each item costs at the least ([`floors`]), read or
@@ -59,8 +64,8 @@ const LISTED: usize = 12;
 /// What [`Run::on_save`] holds.
 pub type OnSave = Box<dyn Fn(usize, &crate::exact::Standing, u64) + Sync>;
 
-/// What [`Run::on_fall`] holds.
-pub type OnFall = Box<dyn Fn(usize, u32, u32) + Sync>;
+/// What [`Run::on_budget`] holds.
+pub type OnBudget = Box<dyn Fn(usize, u32, u32) + Sync>;
 
 /// How often, by default, an item saved every so often draws its budget again
 /// between saves.
@@ -141,6 +146,9 @@ pub struct Status {
     /// Exact plans: how many items have no floor worked out yet, and count at
     /// their classes' size bounds ([`Run::todo`] works the floors out).
     pub floors_left: usize,
+    /// Exact plans: the items done that are to be solved again
+    /// (the exact module's `reopened`).
+    pub reopened: Vec<usize>,
 }
 
 impl Status {
@@ -163,10 +171,21 @@ impl Status {
     }
 
     /// Whether item `index` is still to solve here: not done (missing or damaged)
-    /// and not split a level deeper (its split solves it).
+    /// and not split a level deeper (its split solves it), or done and to be
+    /// solved again ([`Status::reopened`]).
     pub fn to_solve(&self, index: usize) -> bool {
+        self.to_solve_first(index) || self.reopened.contains(&index)
+    }
+
+    /// Whether item `index` is not done, nor split a level deeper.
+    fn to_solve_first(&self, index: usize) -> bool {
         let left = self.missing.contains(&index) || self.damaged.contains(&index);
         left && !self.splits.iter().any(|(split, _)| *split == index)
+    }
+
+    /// The items not done (missing or damaged, split or not).
+    fn left(&self) -> Vec<usize> {
+        self.missing.iter().chain(&self.damaged).copied().collect()
     }
 }
 
@@ -219,7 +238,8 @@ impl Run {
             saves: None,
             on_save: None,
             budget_every: BUDGET_EVERY,
-            on_fall: None,
+            on_budget: None,
+            shares: false,
             work: OnceLock::new(),
             floors: OnceLock::new(),
         }
@@ -277,8 +297,14 @@ impl Run {
                 self.plan.items.len() - 1
             ));
         }
-        if let Ok(Some(_)) = self.read_item(index) {
-            return Ok(None);
+        if let Ok(Some(solved)) = self.read_item(index) {
+            // Shown dearer only by its share of its guess's gap, which its other
+            // classes did not close: solved again, under all of it.
+            let again = matches!(solved.outcome, Outcome::AtLeast(_))
+                && self.status()?.reopened.contains(&index);
+            if !again {
+                return Ok(None);
+            }
         }
         let recipe = &self.plan.recipe;
         let new_work = || -> Result<Work, String> {
@@ -437,17 +463,18 @@ impl Run {
                             // the search under the one it has, which is sound.
                             let was = budget.load(Ordering::Relaxed);
                             let now = self.budget(optimal, index).map_or(was, |b| b.max(floor));
-                            if now < was {
+                            if now != was {
                                 budget.store(now, Ordering::Relaxed);
                                 optimal.exact.stop();
-                                if let Some(report) = &self.on_fall {
+                                if let Some(report) = &self.on_budget {
                                     report(index, was, now);
                                 }
                             }
                         })
                     });
-                    // A search stopped for a budget that fell goes on under it; one
-                    // that ended before the stop was seen ends the item.
+                    // A search stopped for a budget that changed goes on under
+                    // it (what it proved under the one before holds); one that
+                    // ended before the stop was seen ends the item.
                     let found = loop {
                         let under = budget.load(Ordering::Relaxed);
                         let found = optimal.exact.cost_below(context, node, depth, under);
@@ -542,12 +569,21 @@ impl Run {
     /// item's class costs, if the tree plays the item's path (the known module):
     /// the class's optimum is at most that.
     pub(super) fn budget(&self, optimal: &Optimal, index: usize) -> Result<u32, String> {
-        let (_, known) = self.known(optimal);
+        let (status, known) = self.known(optimal);
         let tree = self.known_tree()?;
         let beside = self.beside(tree.as_ref());
         let budget = exact::budget(&self.plan, index, &known, beside, self.cap(optimal)?);
         let played = (tree.and_then(|t| t.items[index])).map(|cost| cost + 1);
         let budget = budget.into_iter().chain(played).min();
+        // With shares, an item not done is asked for its share of its guess's
+        // gap; one split a level deeper (its split's cap) and one solved again,
+        // for all of it.
+        let budget = match budget {
+            Some(b) if self.shares && status.to_solve_first(index) => {
+                Some(exact::share(&self.plan, index, &known, &status.left(), b))
+            }
+            budget => budget,
+        };
         Ok(budget.map_or(UNLIMITED, |b| u32::try_from(b).unwrap_or(UNLIMITED)))
     }
 
@@ -607,6 +643,9 @@ impl Run {
                 let cap = if capped { self.cap(&optimal)? } else { None };
                 let beside = self.tree_beside()?;
                 status.standing = exact::standing(&self.plan, &known, beside, cap);
+                if let Some(standing) = &status.standing {
+                    status.reopened = exact::reopened(standing, &known, &status.left());
+                }
                 status.costs = known;
                 Ok(status)
             }

@@ -117,6 +117,17 @@ pub struct SolveArgs {
     /// many jobs share a slow file system may want fewer).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint_every", value_parser = lookup::cli::period)]
     budget_every: Option<f64>,
+    /// An exact plan: ask an item not done for its share of what its guess must
+    /// be shown to cost more (its class's weight, the square of its secrets,
+    /// among its guess's classes not done; the last of them, for all that is
+    /// left), not for all of it. A class's proven floor rises cheaply at first
+    /// and dearly at the end, so a guess is shown too dear with less search by
+    /// its classes each rising some way. An item shown dearer only by its share,
+    /// whose guess its other items leave open, is then to be solved again
+    /// (`mmgen status --todo` lists it): for a campaign that takes items until
+    /// none is left (`make campaign`), not for a job array that solves each once.
+    #[arg(long, conflicts_with = "task")]
+    share: bool,
 }
 
 /// Work items done, missing and damaged, and the time left; or where a proof
@@ -291,6 +302,14 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             "--cache-mib applies to the items of an exact plan only".into(),
         ));
     }
+    if args.share {
+        if run.plan.recipe.strategy != StrategyKind::Optimal {
+            return Err(Failure::Usage(
+                "--share applies to the items of an exact plan only".into(),
+            ));
+        }
+        run.shares = true;
+    }
     if let Some(every) = args.checkpoint_every {
         if run.plan.recipe.strategy != StrategyKind::Optimal {
             return Err(Failure::Usage(
@@ -308,9 +327,13 @@ pub fn solve(args: &SolveArgs) -> Outcome {
                 item_standing(board, standing, searched)
             );
         }));
-        run.on_fall = Some(Box::new(|index, was, now| {
+        run.on_budget = Some(Box::new(|index, was, now| {
+            let (moved, why) = match now < was {
+                true => ("fell", "items done since it began"),
+                false => ("rose", "its share of its guess's gap grew"),
+            };
             eprintln!(
-                "item {index}: its budget fell from {was} to {now} (items done since it began): its search goes on under {now}"
+                "item {index}: its budget {moved} from {was} to {now} ({why}): its search goes on under {now}"
             );
         }));
     }
