@@ -427,6 +427,9 @@ fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided
                     .any(|f| f["open"] == true && f["done"] == f["items"]),
                 "{now}"
             );
+            assert!(now["to_solve_again"].as_u64() >= Some(1), "{now}");
+            let text = ok("mmgen", &["status", "--dir", run_text]);
+            assert!(text.contains("shown dearer by their shares only"), "{text}");
             again += 1;
         }
         ok(

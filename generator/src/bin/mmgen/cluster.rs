@@ -564,6 +564,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             "to_solve_secrets": to_solve_secrets,
             "to_solve_largest": to_solve.first(),
             "to_solve_settled": settled,
+            "to_solve_again": status.reopened.len(),
             "best_first": best.and_then(|(guess, _)| code(guess)),
             "best_total": best.map(|(_, total)| total),
             "lower_bound": standing.map(|s| s.floor),
@@ -693,10 +694,18 @@ pub fn status(args: &StatusArgs) -> Outcome {
                  each solved at once"
             ),
         };
+        let again = match status.reopened.len() {
+            0 => String::new(),
+            n => format!(
+                "; {n} of them done, shown dearer by their shares only (solve-class --share) \
+                 where their guesses' other items left the guesses open: solved again, \
+                 under all the gap"
+            ),
+        };
         writeln!(
             out,
             "to solve     {} items{split}, {to_solve_secrets} secrets in all, {big} of 1000 \
-             secrets or more, the largest {largest}{quick}",
+             secrets or more, the largest {largest}{quick}{again}",
             to_solve.len()
         )?;
     }
