@@ -194,6 +194,11 @@ pub(super) fn cost(top: &Top, known: &[Cost]) -> Cost {
     }
 }
 
+/// The option (first guess) of `options` whose items hold item `index`.
+fn option_of(options: &[Top], index: usize) -> Option<&Top> {
+    (options.iter()).find(|option| items_of(option).contains(&index))
+}
+
 /// The items of `top`, in the plan's order.
 pub(super) fn items_of(top: &Top) -> Vec<usize> {
     match top {
@@ -247,7 +252,7 @@ pub fn budget(
         .filter_map(|option| cost(option, known).tree());
     let capped = cap.map(|cap| cap.saturating_sub(1));
     let best = trees.chain(beside).chain(capped).min()?;
-    let mine = (options.iter()).find(|option| items_of(option).contains(&index))?;
+    let mine = option_of(options, index)?;
     let mut without = known.to_vec();
     without[index] = Cost::Exact(0);
     Some((best + 1).saturating_sub(cost(mine, &without).least()))
@@ -277,7 +282,7 @@ pub fn share(plan: &Plan, index: usize, known: &[Cost], left: &[usize], budget: 
     let Top::Cheapest(options) = &plan.top else {
         return budget;
     };
-    let Some(mine) = (options.iter()).find(|option| items_of(option).contains(&index)) else {
+    let Some(mine) = option_of(options, index) else {
         return budget;
     };
     let Top::Node { children, .. } = mine else {
