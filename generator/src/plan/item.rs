@@ -1,5 +1,5 @@
 //! One work item's result as a file (see the module docs of [`super`]): magic,
-//! the plan's identity, the item's index, the seconds it took, what names its
+//! the plan's identity, the item's index, the seconds it took (all its solves), what names its
 //! certificate (a certified exact plan's: 1, its size, its CRC-32, and its last
 //! fact's head, length first; else 0), the subtree in preorder (or, for an exact
 //! item shown too dear, tag 2 and the least it costs), and a CRC-32 of everything
@@ -23,6 +23,8 @@ const MAGIC_1: [u8; 8] = *b"MMTITEM1";
 #[derive(Debug)]
 pub struct Solved {
     pub outcome: Outcome,
+    /// The seconds its searches took, every solve of it summed (an item shown
+    /// dearer by its share only is solved again).
     pub seconds: f64,
     pub certificate: Option<Part>,
 }

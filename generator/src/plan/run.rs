@@ -297,9 +297,11 @@ impl Run {
                 self.plan.items.len() - 1
             ));
         }
-        if let Ok(Some(solved)) = self.read_item(index) {
-            // Shown dearer only by its share of its guess's gap, which its other
-            // classes did not close: solved again, under all of it.
+        // Shown dearer only by its share of its guess's gap, which its other
+        // classes did not close: solved again, under all of it. It keeps the
+        // seconds of its solves before, so that `status` sums what it took.
+        let solved_before = self.read_item(index).ok().flatten();
+        if let Some(solved) = &solved_before {
             let again = matches!(solved.outcome, Outcome::AtLeast(_))
                 && self.status()?.reopened.contains(&index);
             if !again {
@@ -341,8 +343,10 @@ impl Run {
             }
             Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
         };
-        // With the runs before, up to their last save: how long its whole search took.
-        let earlier = resumed.map_or(0.0, |r| r.seconds);
+        // With the runs before, up to their last save, and its solves before: how
+        // long all its searches took.
+        let earlier =
+            resumed.map_or(0.0, |r| r.seconds) + solved_before.map_or(0.0, |solved| solved.seconds);
         let solved = Solved {
             outcome,
             seconds: earlier + started.elapsed().as_secs_f64(),
