@@ -17,6 +17,52 @@ fn depth_one_plan<'a>(dir: &'a str, strategy: &'a str) -> Vec<&'a str> {
     [&["plan", "--dir", dir, "--depth", "1"][..], &board].concat()
 }
 
+/// Once three items of the exact plan in `run` are stopped by their budgets, of
+/// two sizes or more: each said to have taken a second a secret, those costed a
+/// thousand, the projection of the items stopped is fitted to the first alone
+/// (time = secrets: the power 1, scaled by 1), the other to both. Whether they
+/// were there to fit.
+fn stopped_items_project_their_own_fit(run: &Path) -> bool {
+    let now = status(run);
+    let done = now["items_done"].as_array().unwrap();
+    let stopped: Vec<&serde_json::Value> = done.iter().filter(|e| e["exact"] == false).collect();
+    let mut sizes: Vec<u64> = stopped
+        .iter()
+        .map(|e| e["secrets"].as_u64().unwrap())
+        .collect();
+    sizes.dedup();
+    if stopped.len() < 3 || sizes.len() < 2 || now["to_solve"] == 0 {
+        return false;
+    }
+    for entry in done {
+        let secrets = entry["secrets"].as_f64().unwrap();
+        let seconds = if entry["exact"] == false {
+            secrets
+        } else {
+            1000.0 * secrets
+        };
+        set_item_seconds(run, entry["item"].as_u64().unwrap() as usize, seconds);
+    }
+    let now = status(run);
+    let fit = &now["projection_stopped"];
+    assert_eq!(fit["fitted"], stopped.len(), "{now}");
+    assert!(
+        (fit["exponent"].as_f64().unwrap() - 1.0).abs() < 1e-9,
+        "{now}"
+    );
+    assert!((fit["scale"].as_f64().unwrap() - 1.0).abs() < 1e-9, "{now}");
+    let all = &now["projection"];
+    assert_eq!(all["fitted"], done.len(), "{now}");
+    assert!(all["scale"].as_f64().unwrap() > 1.0, "{now}");
+    let text = ok("mmgen", &["status", "--dir", run.to_str().unwrap()]);
+    let line = format!(
+        "if each stops at its budget as the {} items done",
+        stopped.len()
+    );
+    assert!(text.contains(&line), "{text}");
+    true
+}
+
 /// Rewrites the seconds item `index` of the run in `dir` says it took (the f64
 /// after its magic, plan and index: generator/src/plan/item.rs), its checksum
 /// made again.
@@ -419,11 +465,15 @@ fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided
     let run_text = run.to_str().unwrap();
     let mut solved: Vec<usize> = Vec::new();
     let mut again = 0;
+    let mut projected = false;
     loop {
         let todo = ok("mmgen", &["status", "--dir", run_text, "--todo"]);
         let Some(next) = todo.lines().next() else {
             break;
         };
+        if !projected {
+            projected = stopped_items_project_their_own_fit(&run);
+        }
         let next: usize = next.parse().unwrap();
         if solved.contains(&next) {
             // Done, but shown too dear by its share only, and its guess, all of
@@ -470,6 +520,7 @@ fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided
         assert!(solved.len() < 100, "{solved:?}");
     }
     assert!(again > 0, "no item solved again: {solved:?}");
+    assert!(projected, "never three items stopped by their budgets");
     let report = merges_into_the_single_run(&dir, &run, &board);
     assert_eq!(status(&run)["lower_bound"], report["total_guesses"]);
     // A job array solves each item once: no shares there.

@@ -696,12 +696,31 @@ impl Run {
     /// those split a level deeper: each split projects its own): `None` for other
     /// plans, `Some(None)` until enough items are done to fit.
     pub fn projection(&self, status: &Status) -> Option<Option<Projection>> {
+        self.projected_from(status, &status.times)
+    }
+
+    /// [`Run::projection`] fitted only to the items done that their budgets
+    /// stopped (shown to cost at least their budget, not costed): what is left
+    /// if each item left stops at its budget as they did. With shares of their
+    /// guesses' gaps (`solve-class --share`) most items stop so; an item of a
+    /// guess that turns out the best does not. `None` where that fit is not made.
+    pub fn projection_stopped(&self, status: &Status) -> Option<Projection> {
+        let stopped: Vec<(u32, f64)> = (status.done.iter().zip(&status.times))
+            .filter(|&(&item, _)| matches!(status.costs.get(item), Some(Cost::AtLeast(_))))
+            .map(|(_, &time)| time)
+            .collect();
+        self.projected_from(status, &stopped).flatten()
+    }
+
+    /// The items left of first guesses still open, projected from the items
+    /// `done` (secrets, seconds).
+    fn projected_from(&self, status: &Status, done: &[(u32, f64)]) -> Option<Option<Projection>> {
         let standing = status.standing.as_ref()?;
         let left: Vec<u32> = (standing.firsts.iter().filter(|f| f.open))
             .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
             .map(|&i| self.plan.items[i].secrets)
             .collect();
-        Some(project(&status.times, &left))
+        Some(project(done, &left))
     }
 
     /// Where item `index`'s split is made: `RUN/within-INDEX`.

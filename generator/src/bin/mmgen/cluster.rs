@@ -448,7 +448,7 @@ fn hours(seconds: f64) -> String {
 
 /// What `mmgen status` says of an exact plan's time left: its projection from the
 /// items done, said to be one, or why there is none yet.
-fn projected_left(projected: Option<Projection>) -> String {
+fn projected_left(projected: Option<Projection>, stopped: Option<Projection>) -> String {
     let Some(p) = projected else {
         // On 4x12, a class of 4,096 secrets took 18 s and one of 6,944 was not done
         // after 25 minutes: the rate of the secrets done says nothing of those left.
@@ -464,12 +464,24 @@ fn projected_left(projected: Option<Projection>) -> String {
             100.0 * s / p.seconds
         ),
     };
+    let stopped = match stopped {
+        Some(s) => format!(
+            "; about {} if each stops at its budget as the {} items done that did (and took a \
+             second or more) took: n^{:.2}, times {:.2}, within {:.1} times",
+            hours(s.seconds),
+            s.fitted,
+            s.exponent,
+            s.scale,
+            s.spread
+        ),
+        None => String::new(),
+    };
     format!(
         "about {time} of one core, projected: each item left of a first guess still open \
-         searched in full, its time the power of its secrets fitted to the {} items done \
-         that took a second or more (n^{:.2}; they lie within {:.1} times of the fit), times \
-         {:.2}, their mean over the fit{beyond}; a budget stops an item early, and a first \
-         guess settled on the way leaves its items out",
+         taking what items of its size took, the power of its secrets fitted to the {} items \
+         done that took a second or more (n^{:.2}; they lie within {:.1} times of the fit), \
+         times {:.2}, their mean over the fit{beyond}{stopped}; a first guess settled on the \
+         way leaves its items out",
         p.fitted, p.exponent, p.spread, p.scale
     )
 }
@@ -559,6 +571,13 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 "exponent": p.exponent,
                 "scale": p.scale,
                 "spread": p.spread,
+            })),
+            "projection_stopped": run.projection_stopped(&status).map(|p| serde_json::json!({
+                "fitted": p.fitted,
+                "exponent": p.exponent,
+                "scale": p.scale,
+                "spread": p.spread,
+                "seconds": p.seconds,
             })),
             "to_solve": to_solve.len(),
             "to_solve_secrets": to_solve_secrets,
@@ -668,7 +687,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         writeln!(
             out,
             "time left    {}{splits}; {without_slurm}",
-            projected_left(projected)
+            projected_left(projected, run.projection_stopped(&status))
         )?;
     } else if let Some(left) = seconds_left {
         writeln!(
