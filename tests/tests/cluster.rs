@@ -509,7 +509,7 @@ fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided
                 &next.to_string(),
             ],
         );
-        if again > 0 && solved.contains(&next) {
+        if solved.contains(&next) {
             let now = status(&run);
             let entry = (now["items_done"].as_array().unwrap().iter())
                 .find(|e| e["item"] == next)

@@ -538,6 +538,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
         .count();
     let projection = run.projection(&status);
+    let stopped = run.projection_stopped(&status);
     // Each split's own, from its items done (a split is a plan of its own).
     let split_left = |item: usize, split: &Status| -> Option<f64> {
         let projected = run.split(item)?.projection(split)??;
@@ -572,7 +573,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 "scale": p.scale,
                 "spread": p.spread,
             })),
-            "projection_stopped": run.projection_stopped(&status).map(|p| serde_json::json!({
+            "projection_stopped": stopped.map(|p| serde_json::json!({
                 "fitted": p.fitted,
                 "exponent": p.exponent,
                 "scale": p.scale,
@@ -687,7 +688,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         writeln!(
             out,
             "time left    {}{splits}; {without_slurm}",
-            projected_left(projected, run.projection_stopped(&status))
+            projected_left(projected, stopped)
         )?;
     } else if let Some(left) = seconds_left {
         writeln!(
