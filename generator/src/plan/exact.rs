@@ -15,17 +15,17 @@
 //! proven costs, or their floors two guesses ahead: the floors module). A class
 //! that reaches its budget is recorded as costing at least that much, which puts
 //! its first guess above the best total; with shares ([`share`]) a class is asked
-//! for less, and one that reaches that is solved again under the whole budget if
-//! its guess's other classes leave the guess open ([`reopened`]). The plus one lets ties be proven, and the
-//! merge breaks them as the search does, by position. The kept first guess's items all hold their subtrees,
+//! for its share of its guess's gap, and one that reaches that is asked again
+//! if its guess's other classes leave the guess open ([`reopened`]). The plus one lets ties be proven, and the merge breaks
+//! them as the search does, by position. The kept first guess's items all hold their subtrees,
 //! and those are the single run's: the search keeps the same guess at a node
 //! whatever its budget or cache held.
 
+use super::upper::heuristic_total;
 use super::{class, Item, Plan, Recipe, Top, TopBuilder, Within};
-use crate::build::expand_below;
 use crate::codes::Codes;
 use crate::exact::UNLIMITED;
-use crate::strategy::{by_kind, Optimal, Options};
+use crate::strategy::Optimal;
 use crate::{Counters, Node};
 use lookup::format::StrategyKind;
 
@@ -146,11 +146,6 @@ fn best_heuristic(
     candidates: &[u32],
     depth: u32,
 ) -> Option<(StrategyKind, u32)> {
-    let options = Options {
-        consistent_only: recipe.consistent_only,
-        first: recipe.first,
-        ..Options::default()
-    };
     let rules = [
         StrategyKind::MostParts,
         StrategyKind::Entropy,
@@ -158,19 +153,8 @@ fn best_heuristic(
         StrategyKind::Knuth,
     ];
     let totals = rules.into_iter().filter_map(|kind| {
-        let rule = by_kind(kind, options, recipe.board)?;
-        let settings = recipe.settings();
-        let counters = Counters::default();
-        let tree = expand_below(
-            codes,
-            rule.as_ref(),
-            settings,
-            &counters,
-            history,
-            candidates,
-        );
-        let total = u32::try_from(tree.total()).ok()?;
-        (tree.depth() <= depth).then_some((total, kind))
+        let total = heuristic_total(recipe, codes, kind, history, candidates, depth)?;
+        Some((u32::try_from(total).ok()?, kind))
     });
     totals.min_by_key(|&(total, _)| total).map(|(t, k)| (k, t))
 }
@@ -258,9 +242,15 @@ pub fn budget(
     Some((best + 1).saturating_sub(cost(mine, &without).least()))
 }
 
-/// What item `index`, not done, is asked to prove of its guess's gap: the
-/// share of what `budget` leaves above the least it costs (in `known`), as its
-/// class's weight among the classes of its guess still `left` (not done).
+/// What item `index` is asked to prove of its guess's gap: the share of what
+/// `budget` leaves above the least it costs (in `known`), as its class's weight
+/// among the classes of its guess still `left` (not done); one done (asked
+/// again) or the last left, for all of it. But a class is never asked for as
+/// much as a tree of it costs (its split's so far, or `upper`'s: the plan's
+/// heuristic's subtree, or a known tree's, for it): that would ask for its
+/// optimum. Such a class is asked instead for the part of the gap its room (from
+/// the least it costs to its tree's) is of the rooms of its guess's classes not
+/// costed in full; the others then rise further when asked again.
 ///
 /// A search's proven floor rises cheaply at first and dearly at the end: on
 /// 5x8's within-2, classes of 1,247 to 1,288 secrets shown 28 to 60 dearer than
@@ -271,14 +261,23 @@ pub fn budget(
 /// its secrets: there its rise from floor to optimum was about proportional to
 /// the floor (about 4 secrets a guess) times the secrets (0.5% of the floor at
 /// 400 secrets, 2% at 850, 3.4% at 1,200). A class that costs less than its
-/// share is solved in full and leaves more for the classes after it; the last
-/// class left of a guess is asked for all that is left, as every class was
-/// before, so a guess is shown too dear or its classes solved, or its classes
-/// shown dearer only by their shares are solved again under the whole gap
-/// ([`reopened`]), so items are taken until none is left, not each once.
-/// Only for a plan whose guesses' children are classes (one level); elsewhere,
-/// and for the last class, `budget`.
-pub fn share(plan: &Plan, index: usize, known: &[Cost], left: &[usize], budget: u64) -> u64 {
+/// share is solved in full and leaves more for the classes after it; the
+/// classes shown dearer only by their shares, of a guess still open once all
+/// its classes are done, are asked again ([`reopened`]), so items are taken
+/// until none is left, not each once. Weights by rooms alone asked within-2's
+/// small classes for rises they could not make, each then solved in full, and
+/// took twice as long (BENCHMARKS.md). A guess whose gap is more than its
+/// classes' rooms has a tree no dearer than the best known: its class is asked
+/// as by its weight. Only for a plan whose guesses' children are classes (one
+/// level); elsewhere, `budget`.
+pub fn share(
+    plan: &Plan,
+    index: usize,
+    known: &[Cost],
+    left: &[usize],
+    upper: impl Fn(usize) -> Option<u64>,
+    budget: u64,
+) -> u64 {
     let Top::Cheapest(options) = &plan.top else {
         return budget;
     };
@@ -291,23 +290,39 @@ pub fn share(plan: &Plan, index: usize, known: &[Cost], left: &[usize], budget: 
     if (children.iter()).any(|(_, child)| !matches!(child, Top::Item(_) | Top::Leaf(_))) {
         return budget;
     }
+    let least = known[index].least();
+    if budget <= least {
+        return budget;
+    }
+    let gap = budget - least;
     let weight = |item: usize| u128::from(plan.items[item].secrets).pow(2);
     let weights: u128 = (items_of(mine).into_iter())
         .filter(|item| left.contains(item))
         .map(weight)
         .sum();
-    let least = known[index].least();
-    if weights == 0 || budget <= least {
-        return budget;
-    }
-    let share = (u128::from(budget - least) * weight(index)).div_ceil(weights);
-    least + share.min(u128::from(budget - least)) as u64
+    let by_size = match left.contains(&index) {
+        true => (u128::from(gap) * weight(index)).div_ceil(weights) as u64,
+        false => gap,
+    };
+    let room = |item: usize| match known[item] {
+        Cost::Exact(_) => Some(0),
+        cost => {
+            let most = upper(item).into_iter().chain(cost.tree()).min()?;
+            Some(most.saturating_sub(cost.least()))
+        }
+    };
+    let by_room = || {
+        let own = room(index).filter(|&own| own > 0 && by_size >= own)?;
+        let rooms: u64 = items_of(mine).into_iter().map(room).sum::<Option<u64>>()?;
+        (gap <= rooms).then(|| (u128::from(gap) * u128::from(own)).div_ceil(u128::from(rooms)))
+    };
+    least + by_room().map_or(by_size, |share| share as u64)
 }
 
 /// The items done that are to be solved again: those shown dearer than their
 /// classes' floors only by their shares ([`share`]), of a guess still `open`
-/// in `standing` whose items are all done (none `left`), each now to be solved
-/// under all the gap its guess leaves.
+/// in `standing` whose items are all done (none `left`), each now to be asked
+/// for all the gap its guess leaves, or its share of it by its room ([`share`]).
 pub fn reopened(standing: &Standing, known: &[Cost], left: &[usize]) -> Vec<usize> {
     let waiting = |first: &&First| first.open && !first.items.iter().any(|i| left.contains(i));
     (standing.firsts.iter().filter(waiting))
@@ -554,10 +569,10 @@ mod tests {
     }
 
     #[test]
-    fn an_item_is_asked_for_its_share_of_its_guess_s_gap_and_the_last_for_all() {
+    fn an_item_is_asked_for_its_share_of_its_guess_s_gap_never_for_its_tree_s_cost() {
         // Guess 5's classes of 10, 20 and 30 secrets at their floors, 40, 80
-        // and 120 (the guess itself counted as costing nothing more); guess 9
-        // costed in full at 299.
+        // and 120 (the guess itself counted as costing nothing more), their
+        // heuristic subtrees 50, 110 and 170; guess 9 costed in full at 299.
         let sizes = [10, 20, 30, 40];
         let plan = super::super::plan_of(
             StrategyKind::Optimal,
@@ -573,39 +588,65 @@ mod tests {
         let all = [0, 1, 2];
         // The best 299: each class of guess 5 may cost 300 - 240 = 60 more.
         assert_eq!(budget(&plan, 1, &known, None, None), Some(140));
-        // Shares by the squares of their secrets, 100 : 400 : 900, rounded up.
-        let share = |index, known: &[Cost], left: &[usize]| {
+        let share_under = |uppers: &[u64], index, known: &[Cost], left: &[usize]| {
             let budget = budget(&plan, index, known, None, None).unwrap();
-            share(&plan, index, known, left, budget)
+            share(
+                &plan,
+                index,
+                known,
+                left,
+                |i| uppers.get(i).copied(),
+                budget,
+            )
         };
+        let share = |index, known: &[Cost], left: &[usize]| {
+            share_under(&[50, 110, 170], index, known, left)
+        };
+        // Shares by the squares of their secrets, 100 : 400 : 900, rounded up.
         assert_eq!(
             [0, 1, 2].map(|i| share(i, &known, &all)),
             [40 + 5, 80 + 18, 120 + 39]
         );
         // Item 0 solved in full at 42 (2 of its 5): items 1 and 2 share the 58
-        // left, 400 : 900; the last item left is asked for all that is left.
+        // left, 400 : 900.
         let mut after = known;
         after[0] = Cost::Exact(42);
         assert_eq!(share(1, &after, &[1, 2]), 80 + 18);
-        assert_eq!(share(2, &after, &[2]), 120 + 58);
-        // A guess of one class, or a plan whose guesses hold guesses: its budget.
+        // The last item left, for all that is left, unless that is as much as
+        // its tree costs (50 above its floor): then by the rooms, 30 : 50.
+        assert_eq!(share_under(&[50, 110, 190], 2, &after, &[2]), 120 + 58);
+        assert_eq!(share(2, &after, &[2]), 120 + 37);
+        // Rooms of 20 and 30, less than the 58 left: guess 5 has a tree of 292,
+        // below the best, so its class is asked for all of it; as is a class
+        // with no tree known, and a guess's class costed in full.
+        assert_eq!(share_under(&[50, 100, 150], 2, &after, &[2]), 120 + 58);
+        assert_eq!(share_under(&[50, 110], 2, &after, &[2]), 120 + 58);
         assert_eq!(share(3, &known, &[3]), 300);
+        // A split's class counts its tree so far: rooms 30 : 40.
+        let mut split = after;
+        split[2] = Cost::Between(120, 160);
+        assert_eq!(share(1, &split, &[1]), 80 + 25);
         // Guess 5 open with all its items done, two shown dearer by their shares
-        // only: those are to be solved again, under all the gap (their budgets).
+        // only: those are asked again, for all of the gap, or by their rooms.
         let done = [
             Cost::Exact(42),
-            Cost::AtLeast(98),
-            Cost::AtLeast(159),
+            Cost::AtLeast(100),
+            Cost::AtLeast(150),
             Cost::Exact(299),
         ];
         let now = standing(&plan, &done, None, None).unwrap();
         assert_eq!(now.open, 1);
         assert_eq!(reopened(&now, &done, &[]), [1, 2]);
-        assert_eq!(budget(&plan, 1, &done, None, None), Some(98 + 1));
+        assert_eq!(budget(&plan, 1, &done, None, None), Some(108));
+        assert_eq!(share(1, &done, &[]), 108);
+        // 8 left, where item 1's tree costs 4 more: rooms 4 : 20.
+        assert_eq!(share_under(&[50, 104, 170], 1, &done, &[]), 100 + 2);
+        // A class proven to cost what its tree costs has no room: all of it.
+        assert_eq!(share_under(&[50, 100, 170], 1, &done, &[]), 108);
         // Not while an item of the guess is left, nor once the guess is settled.
         assert_eq!(reopened(&now, &done, &[0]), Vec::<usize>::new());
         let mut settled = done;
-        settled[2] = Cost::AtLeast(160);
+        settled[2] = Cost::AtLeast(158);
         let now = standing(&plan, &settled, None, None).unwrap();
         assert_eq!(reopened(&now, &settled, &[]), Vec::<usize>::new());
     }

@@ -33,6 +33,7 @@ mod known;
 mod projection;
 mod run;
 mod slurm;
+mod upper;
 
 pub use exact::{Cost, First, Standing, NEVER};
 pub use fill::{Filled, Tally};

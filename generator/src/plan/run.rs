@@ -8,6 +8,7 @@ use super::item::{self, Outcome, Part, Solved};
 use super::json::identity;
 use super::known;
 use super::projection::{project, Projection};
+use super::upper::Uppers;
 use super::{Builder, Plan, Top};
 use crate::build::{expand_below, Subtree};
 use crate::checkpoint::{self, Done, Resumed};
@@ -47,7 +48,7 @@ pub struct Run {
     /// lower as items beside it are done, higher as its share of its guess's
     /// gap grows (the exact module's `share`).
     pub on_budget: Option<OnBudget>,
-    /// Items not done asked for their shares of their guesses' gaps only
+    /// Items to solve asked for their shares of their guesses' gaps only
     /// (the exact module's `share`), not for all of them.
     pub shares: bool,
     /// Made once per process, for every item it solves.
@@ -56,6 +57,9 @@ pub struct Run {
     /// worked out once per process, and how many items of those read count at
     /// their size bounds only, their floors not worked out yet.
     floors: OnceLock<(Vec<u64>, usize)>,
+    /// An exact plan's: what each item's class costs at most, worked out as
+    /// shares ask for it ([`Uppers`]).
+    uppers: OnceLock<Uppers>,
 }
 
 /// How many items of each kind a merge's refusal names before it says how many.
@@ -121,6 +125,9 @@ pub struct Built {
     pub positions: u64,
     /// What it took up from its checkpoint, if it went on from one.
     pub resumed: Option<Resumed>,
+    /// What it costs: its subtree's total, or (an exact item that reached its
+    /// budget) the least it costs.
+    pub cost: Cost,
 }
 
 /// What a folder's items look like now.
@@ -242,6 +249,7 @@ impl Run {
             shares: false,
             work: OnceLock::new(),
             floors: OnceLock::new(),
+            uppers: OnceLock::new(),
         }
     }
 
@@ -298,7 +306,8 @@ impl Run {
             ));
         }
         // Shown dearer only by its share of its guess's gap, which its other
-        // classes did not close: solved again, under all of it. It keeps the
+        // classes did not close: solved again, under all of it (or its part by
+        // its room: the exact module's `share`). It keeps the
         // seconds of its solves before, so that `status` sums what it took.
         let solved_before = self.read_item(index).ok().flatten();
         if let Some(solved) = &solved_before {
@@ -347,6 +356,7 @@ impl Run {
         // long all its searches took.
         let earlier =
             resumed.map_or(0.0, |r| r.seconds) + solved_before.map_or(0.0, |solved| solved.seconds);
+        let cost = outcome.cost();
         let solved = Solved {
             outcome,
             seconds: earlier + started.elapsed().as_secs_f64(),
@@ -362,6 +372,7 @@ impl Run {
         Ok(Some(Built {
             positions: searched(work) - before,
             resumed,
+            cost,
         }))
     }
 
@@ -577,14 +588,25 @@ impl Run {
         let tree = self.known_tree()?;
         let beside = self.beside(tree.as_ref());
         let budget = exact::budget(&self.plan, index, &known, beside, self.cap(optimal)?);
-        let played = (tree.and_then(|t| t.items[index])).map(|cost| cost + 1);
-        let budget = budget.into_iter().chain(played).min();
-        // With shares, an item not done is asked for its share of its guess's
-        // gap; one split a level deeper (its split's cap) and one solved again,
-        // for all of it.
+        let played = |item: usize| tree.as_ref().and_then(|t| t.items[item]);
+        let budget = budget.into_iter().chain(played(index).map(|c| c + 1)).min();
+        // With shares, an item to solve (not one split a level deeper: its
+        // split's cap) is asked for its share of its guess's gap.
         let budget = match budget {
-            Some(b) if self.shares && status.to_solve_first(index) => {
-                Some(exact::share(&self.plan, index, &known, &status.left(), b))
+            Some(b) if self.shares && status.to_solve(index) => {
+                let uppers = self.uppers.get_or_init(|| Uppers::new(&self.plan));
+                let upper = |item| {
+                    let heuristic = uppers.of(&self.plan, item);
+                    heuristic.into_iter().chain(played(item)).min()
+                };
+                Some(exact::share(
+                    &self.plan,
+                    index,
+                    &known,
+                    &status.left(),
+                    upper,
+                    b,
+                ))
             }
             budget => budget,
         };

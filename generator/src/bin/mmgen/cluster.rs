@@ -120,12 +120,16 @@ pub struct SolveArgs {
     /// An exact plan: ask an item not done for its share of what its guess must
     /// be shown to cost more (its class's weight, the square of its secrets,
     /// among its guess's classes not done; the last of them, for all that is
-    /// left), not for all of it. A class's proven floor rises cheaply at first
-    /// and dearly at the end, so a guess is shown too dear with less search by
-    /// its classes each rising some way. An item shown dearer only by its share,
-    /// whose guess its other items leave open, is then to be solved again
-    /// (`mmgen status --todo` lists it): for a campaign that takes items until
-    /// none is left (`make campaign`), not for a job array that solves each once.
+    /// left), not for all of it; but never for as much as the plan's
+    /// heuristic's subtree for its class costs (that asks for its optimum):
+    /// then for the part its room, from the least it costs to that subtree's
+    /// cost, is of the rooms of its guess's classes not costed in full. A
+    /// class's proven floor rises cheaply at first and dearly at the end, so a
+    /// guess is shown too dear with less search by its classes each rising some
+    /// way. An item shown dearer only by its share, whose guess its other items
+    /// leave open, is then to be solved again (`mmgen status --todo` lists it):
+    /// for a campaign that takes items until none is left (`make campaign`), not
+    /// for a job array that solves each once.
     #[arg(long, conflicts_with = "task")]
     share: bool,
 }
@@ -366,13 +370,18 @@ pub fn solve(args: &SolveArgs) -> Outcome {
             }
             None => String::new(),
         };
-        match built.positions {
-            0 => writeln!(out, "item {index}: built ({took:.2} s{resumed})")?,
-            positions => writeln!(
-                out,
-                "item {index}: built ({took:.2} s, {positions} positions searched{resumed})"
-            )?,
-        }
+        let searched = match built.positions {
+            0 => String::new(),
+            positions => format!(", {positions} positions searched"),
+        };
+        let cost = match built.cost {
+            Cost::Exact(total) => format!("costs {total}"),
+            cost => format!("costs at least {} (its budget)", cost.least()),
+        };
+        writeln!(
+            out,
+            "item {index}: built ({took:.2} s{searched}{resumed}): {cost}"
+        )?;
     }
     Ok(())
 }
