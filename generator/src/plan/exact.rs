@@ -265,8 +265,8 @@ pub fn budget(
 /// classes shown dearer only by their shares, of a guess still open once all
 /// its classes are done, are asked again ([`reopened`]), so items are taken
 /// until none is left, not each once. Weights by rooms alone asked within-2's
-/// small classes for rises they could not make, each then solved in full, and
-/// took twice as long (BENCHMARKS.md). A guess whose gap is more than its
+/// middling classes for rises they could not make, each then solved in full,
+/// and took twice as long (BENCHMARKS.md). A guess whose gap is more than its
 /// classes' rooms has a tree no dearer than the best known: its class is asked
 /// as by its weight. Only for a plan whose guesses' children are classes (one
 /// level); elsewhere, `budget`.
