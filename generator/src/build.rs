@@ -93,20 +93,48 @@ pub fn expand_below(
         strategy,
         settings,
         counters,
+        counted: true,
     };
     expansion.node(history, candidates)
 }
 
 /// What every node of one expansion shares.
 #[derive(Clone, Copy)]
-struct Expansion<'a> {
+pub struct Expansion<'a> {
     codes: &'a Codes,
     strategy: &'a dyn Strategy,
     settings: Settings,
     counters: &'a Counters,
+    /// Whether its nodes count as the run's progress and secrets placed.
+    counted: bool,
 }
 
-impl Expansion<'_> {
+impl<'a> Expansion<'a> {
+    /// An expansion whose subtrees are weighed and let go: its nodes are not
+    /// counted as the run's progress or its secrets placed (a rollout weighs many
+    /// subtrees for each one it keeps).
+    pub fn uncounted(
+        codes: &'a Codes,
+        strategy: &'a dyn Strategy,
+        settings: Settings,
+        counters: &'a Counters,
+    ) -> Expansion<'a> {
+        Expansion {
+            codes,
+            strategy,
+            settings,
+            counters,
+            counted: false,
+        }
+    }
+
+    /// The total of the subtree [`expand_below`] builds for `candidates` (sorted)
+    /// reached by `history`; `None` if the run gave up meanwhile (`counters.stop`).
+    pub fn total(self, history: &[u32], candidates: &[u32]) -> Option<u64> {
+        let total = self.node(history, candidates).total();
+        (!self.counters.stop.gave_up()).then_some(total)
+    }
+
     /// Expands the subtree below `history` for `candidates` (sorted).
     fn node(self, history: &[u32], candidates: &[u32]) -> Subtree {
         let Expansion {
@@ -114,9 +142,12 @@ impl Expansion<'_> {
             strategy,
             settings,
             counters,
+            counted,
         } = self;
         if let [only] = candidates {
-            counters.solved.fetch_add(1, Ordering::Relaxed);
+            if counted {
+                counters.solved.fetch_add(1, Ordering::Relaxed);
+            }
             return Subtree::Leaf(*only);
         }
         if counters.stop.passed() {
@@ -136,13 +167,15 @@ impl Expansion<'_> {
             wins || parts.len() > 1,
             "the strategy chose a guess that neither wins nor splits the candidates"
         );
-        if wins {
-            counters.solved.fetch_add(1, Ordering::Relaxed);
+        if counted {
+            if wins {
+                counters.solved.fetch_add(1, Ordering::Relaxed);
+            }
+            let sizes = parts.iter().map(|(_, part)| part.len());
+            counters
+                .progress
+                .chosen(history.len(), candidates.len(), took, sizes);
         }
-        let sizes = parts.iter().map(|(_, part)| part.len());
-        counters
-            .progress
-            .chosen(history.len(), candidates.len(), took, sizes);
         let mut below = history.to_vec();
         below.push(guess);
         let parts: Vec<(usize, &[u32])> = parts.iter().collect();

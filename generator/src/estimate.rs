@@ -50,6 +50,9 @@ pub struct Run {
     pub trees: usize,
     /// `--exact-below`: exact searches inside a rule's tree (their time is unknown).
     pub exact_below: bool,
+    /// `--rollout-above`: a subtree built for each guess tried at the big nodes
+    /// (how many, the model does not know).
+    pub rollout: bool,
     /// `--time-limit` in seconds, with the margin past it a run may take.
     pub time_limit: Option<(f64, Duration)>,
     /// The exact search's cache, at most.
@@ -137,7 +140,7 @@ pub fn estimate(run: &Run, nanos: f64) -> Estimate {
     let pairs = per_square * n * n;
     let scorings = pairs + per_node * nodes;
     let one_tree = scorings * IN_A_TREE * nanos * 1e-9 / run.threads.max(1) as f64;
-    let modelled = run.strategy != StrategyKind::Optimal && !run.exact_below;
+    let modelled = run.strategy != StrategyKind::Optimal && !run.exact_below && !run.rollout;
     let trees = run.trees.max(1) as f64;
     let seconds = modelled.then(|| Range::around(one_tree * trees, TIME_RANGE));
     let scorings = modelled.then(|| Range::around(pairs * trees, TIME_RANGE));
@@ -318,6 +321,7 @@ mod tests {
             threads: 1,
             trees: 1,
             exact_below: false,
+            rollout: false,
             time_limit: None,
             cache_bytes: 2048 << 20,
             saves: false,

@@ -113,6 +113,7 @@ mod tests {
             deadline: None,
             stop: None,
             exact_below: None,
+            rollout_above: None,
             cache: CacheSettings {
                 bytes: DEFAULT_CACHE_MIB << 20,
                 canonical_keys: true,

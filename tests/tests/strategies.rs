@@ -144,6 +144,99 @@ fn exact_below_plays_the_optimum_in_small_nodes_under_the_rule() {
 }
 
 #[test]
+fn a_rollout_never_costs_more_than_its_rule_and_weighs_first_guesses_as_first_best() {
+    // A rollout at the nodes of more than N secrets plays the guess whose subtree,
+    // with the rule below it, costs least: never a dearer tree than the rule's.
+    let dir = scratch("rollout");
+    for (strategy, plain) in [("entropy", 5722), ("most-parts", 5668), ("knuth", 5801)] {
+        let (path, report) = generate(
+            &dir,
+            "r.mmt",
+            &["--strategy", strategy, "--rollout-above", "100"],
+        );
+        let total = report["total_guesses"].as_u64().unwrap();
+        assert!(
+            total <= plain,
+            "{strategy}: {total} against the rule's {plain}"
+        );
+        let path = path.to_str().unwrap();
+        let audit = json(&ok("mmlookup", &["audit", "--json", path]));
+        assert_eq!(audit["ok"], true);
+        assert_eq!(audit["total_guesses"], total);
+        let info = json(&ok("mmlookup", &["info", "--json", path]));
+        assert_eq!(
+            info["params"],
+            serde_json::json!([["rollout above", "100"]])
+        );
+        // Above every node but the root, it weighs the first guesses exactly as
+        // --first best does: one per class, the rule's tree after each.
+        let (_, root) = generate(
+            &dir,
+            "root.mmt",
+            &["--strategy", strategy, "--rollout-above", "1295"],
+        );
+        let (_, best) = generate(
+            &dir,
+            "best.mmt",
+            &["--strategy", strategy, "--first", "best"],
+        );
+        assert_eq!(root["total_guesses"], best["total_guesses"], "{strategy}");
+    }
+    // Entropy's rollout is strictly better, and more so with more nodes rolled out;
+    // with the exact search below, no dearer than that tree.
+    let total = |args: &[&str]| {
+        let (_, report) = generate(&dir, "t.mmt", args);
+        report["total_guesses"].as_u64().unwrap()
+    };
+    let deep = total(&["--strategy", "entropy", "--rollout-above", "10"]);
+    let shallow = total(&["--strategy", "entropy", "--rollout-above", "100"]);
+    assert!(deep <= shallow && shallow < 5722, "{deep} {shallow}");
+    let exact = total(&["--strategy", "entropy", "--exact-below", "20"]);
+    let both = total(&[
+        "--strategy",
+        "entropy",
+        "--exact-below",
+        "20",
+        "--rollout-above",
+        "100",
+    ]);
+    assert!(both <= exact, "{both} against {exact}");
+    // The same file whatever the threads and symmetry.
+    let args = [
+        "--pegs",
+        "4",
+        "--colors",
+        "5",
+        "--strategy",
+        "expected-size",
+        "--rollout-above",
+        "20",
+    ];
+    let (one, _) = generate(&dir, "t1.mmt", &[&args[..], &["--threads", "1"]].concat());
+    let (two, _) = generate(&dir, "t2.mmt", &[&args[..], &["--threads", "2"]].concat());
+    let (plain, _) = generate(&dir, "t3.mmt", &[&args[..], &["--no-symmetry"]].concat());
+    let bytes = std::fs::read(one).unwrap();
+    assert!(bytes == std::fs::read(two).unwrap() && bytes == std::fs::read(plain).unwrap());
+    for strategy in ["optimal", "consistent"] {
+        let err = usage_error(
+            "mmgen",
+            &[
+                "--strategy",
+                strategy,
+                "--rollout-above",
+                "9",
+                "--out",
+                "x.mmt",
+            ],
+        );
+        assert!(
+            err.contains("--rollout-above applies to the rules"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn first_best_keeps_the_best_tree_of_one_first_guess_per_class() {
     let dir = scratch("first_best");
     let classes = ["1111", "1112", "1122", "1123", "1234"];

@@ -16,6 +16,7 @@ pub mod heuristic;
 mod knuth;
 mod most_parts;
 mod optimal;
+mod rollout;
 
 pub(crate) use optimal::Optimal;
 
@@ -193,6 +194,9 @@ pub struct Options {
     /// Rules: nodes with at most this many secrets get the exact search's guess
     /// (the least total below them) instead of the rule's.
     pub exact_below: Option<u32>,
+    /// Rules: nodes with more than this many secrets play the guess whose
+    /// subtree, with the rule below it, costs least (module `rollout`).
+    pub rollout_above: Option<u32>,
 }
 
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of
@@ -215,6 +219,7 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
             Param::MaxDepth(depth) => args.extend(["--max-depth".into(), depth.to_string()]),
             Param::WorstFirst => args.extend(["--objective".into(), "worst".into()]),
             Param::ExactBelow(n) => args.extend(["--exact-below".into(), n.to_string()]),
+            Param::RolloutAbove(n) => args.extend(["--rollout-above".into(), n.to_string()]),
             // Found by the search, or where an import or a merge came from: not options.
             Param::WorstCase(_)
             | Param::ProvenLowerBound(_)
@@ -244,6 +249,9 @@ impl Options {
         }
         if let Some(n) = self.exact_below {
             params.push(Param::ExactBelow(n));
+        }
+        if let Some(n) = self.rollout_above {
+            params.push(Param::RolloutAbove(n));
         }
         params
     }
@@ -293,6 +301,11 @@ impl Strategy for Heuristic {
         if let Some(n) = self.options.exact_below {
             rule += &format!("; at nodes of at most {n} secrets, the least total (exact search)");
         }
+        if let Some(n) = self.options.rollout_above {
+            rule += &format!(
+                "; at nodes of more than {n} secrets, the guess whose subtree costs least with this rule below it (rollout)"
+            );
+        }
         self.options.info(self.kind, rule, self.board)
     }
 
@@ -330,39 +343,53 @@ impl Strategy for Heuristic {
 /// The strategy of `kind` with `options` on `board`; `None` for
 /// [`StrategyKind::Imported`], which no rule builds.
 pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box<dyn Strategy>> {
-    let answers = lookup::score::answer_count(board.pegs()) as u64;
-    let heuristic = |description, rule: Box<dyn Scoring>| -> Box<dyn Strategy> {
-        Box::new(Heuristic {
-            kind,
-            description,
-            rule,
-            options,
-            board,
-            exact: options.exact_below.map(|_| {
-                Exact::new(board, None, options.consistent_only).with_cache(options.cache)
-            }),
-        })
-    };
     Some(match kind {
-        StrategyKind::Knuth => heuristic(
-            "minimise the largest answer class (Knuth 1977)",
-            Box::new(knuth::LargestClass),
-        ),
-        StrategyKind::ExpectedSize => heuristic(
-            "minimise the sum of squared class sizes, i.e. the expected size of the next candidate set (Irving 1979)",
-            Box::new(convex_sum::squares()),
-        ),
-        StrategyKind::Entropy => heuristic(
-            "maximise the entropy of the class sizes (Neuwirth 1982), compared exactly in fixed point",
-            Box::new(entropy::entropy(board.code_count())),
-        ),
-        StrategyKind::MostParts => heuristic(
-            "maximise the number of non-empty answer classes (Kooi 2005)",
-            Box::new(most_parts::MostParts { answers }),
-        ),
         StrategyKind::Consistent => Box::new(consistent::Consistent { options, board }),
         StrategyKind::Optimal => Box::new(exact(options, board)),
         StrategyKind::Imported => return None,
+        _ => {
+            let rule = rule(kind, options, board)?;
+            match options.rollout_above {
+                Some(above) => Box::new(rollout::Rollout { rule, above }),
+                None => Box::new(rule),
+            }
+        }
+    })
+}
+
+/// The rule of `kind` (knuth, expected-size, entropy or most-parts) with
+/// `options` on `board`, as it plays at every node, with no rollout; `None` for
+/// the other kinds.
+fn rule(kind: StrategyKind, options: Options, board: Board) -> Option<Heuristic> {
+    let answers = lookup::score::answer_count(board.pegs()) as u64;
+    let (description, rule): (&'static str, Box<dyn Scoring>) = match kind {
+        StrategyKind::Knuth => (
+            "minimise the largest answer class (Knuth 1977)",
+            Box::new(knuth::LargestClass),
+        ),
+        StrategyKind::ExpectedSize => (
+            "minimise the sum of squared class sizes, i.e. the expected size of the next candidate set (Irving 1979)",
+            Box::new(convex_sum::squares()),
+        ),
+        StrategyKind::Entropy => (
+            "maximise the entropy of the class sizes (Neuwirth 1982), compared exactly in fixed point",
+            Box::new(entropy::entropy(board.code_count())),
+        ),
+        StrategyKind::MostParts => (
+            "maximise the number of non-empty answer classes (Kooi 2005)",
+            Box::new(most_parts::MostParts { answers }),
+        ),
+        _ => return None,
+    };
+    Some(Heuristic {
+        kind,
+        description,
+        rule,
+        options,
+        board,
+        exact: options
+            .exact_below
+            .map(|_| Exact::new(board, None, options.consistent_only).with_cache(options.cache)),
     })
 }
 
@@ -377,6 +404,7 @@ pub(crate) fn exact(options: Options, board: Board) -> Optimal {
         options: Options {
             first: None,
             exact_below: None,
+            rollout_above: None,
             ..options
         },
         board,

@@ -82,6 +82,9 @@ pub enum Param {
     /// Nodes with at most this many secrets played by the exact search (least
     /// total), the rule above them.
     ExactBelow(u32),
+    /// Nodes with more than this many secrets played by a rollout: the guess
+    /// whose subtree, with the rule below it, costs least.
+    RolloutAbove(u32),
     /// The JSON file a tree was imported from.
     Source(String),
     /// The strategy that JSON document said it was exported from (its claim).
@@ -102,6 +105,7 @@ impl Param {
             Param::WorstCase(d) => ("worst case", d.to_string()),
             Param::ProvenLowerBound(n) => ("proven lower bound", n.to_string()),
             Param::ExactBelow(n) => ("exact below", n.to_string()),
+            Param::RolloutAbove(n) => ("rollout above", n.to_string()),
             Param::Source(file) => ("source", file.clone()),
             Param::SourceStrategy(name) => ("source strategy", name.clone()),
             Param::Plan(id) => ("plan", id.clone()),
@@ -120,6 +124,7 @@ impl Param {
             "worst case" => Param::WorstCase(value.parse().ok()?),
             "proven lower bound" => Param::ProvenLowerBound(value.parse().ok()?),
             "exact below" => Param::ExactBelow(value.parse().ok()?),
+            "rollout above" => Param::RolloutAbove(value.parse().ok()?),
             "source" => Param::Source(value.to_string()),
             "source strategy" => Param::SourceStrategy(value.to_string()),
             "plan" => Param::Plan(value.to_string()),
@@ -169,6 +174,7 @@ impl StrategyInfo {
                 Some(Param::ProvenLowerBound(n)) => settings.proven_lower_bound = Some(n),
                 Some(
                     Param::ExactBelow(_)
+                    | Param::RolloutAbove(_)
                     | Param::Source(_)
                     | Param::SourceStrategy(_)
                     | Param::Plan(_),
@@ -206,6 +212,7 @@ mod tests {
             Param::WorstCase(6),
             Param::ProvenLowerBound(5600),
             Param::ExactBelow(64),
+            Param::RolloutAbove(1000),
             Param::Source("t.json".into()),
             Param::SourceStrategy("knuth".into()),
             Param::Plan("0a1b2c3d".into()),

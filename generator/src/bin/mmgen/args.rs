@@ -88,6 +88,12 @@ pub struct SearchArgs {
     /// secrets, play the exact search's guess (the least total below) instead.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..))]
     pub exact_below: Option<u32>,
+    /// A rule: at nodes with more than N secrets, try every guess (one of each
+    /// symmetry class) with the rule's own tree below it and play the one whose
+    /// subtree costs least (a rollout: never a dearer tree than the rule's; slow,
+    /// as it builds a subtree for each guess tried).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..))]
+    pub rollout_above: Option<u32>,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
     #[arg(long, default_value_t = 0, value_parser = lookup::cli::threads)]
@@ -140,9 +146,13 @@ impl SearchArgs {
             StrategyKind::Entropy,
             StrategyKind::MostParts,
         ];
-        if self.exact_below.is_some() && !rules.contains(&strategy) {
+        let for_rules = [
+            ("--exact-below", self.exact_below.is_some()),
+            ("--rollout-above", self.rollout_above.is_some()),
+        ];
+        if let (Some(flag), false) = (given(&for_rules), rules.contains(&strategy)) {
             return Err(format!(
-                "--exact-below applies to the rules (knuth, expected-size, entropy, most-parts), not to {name}"
+                "{flag} applies to the rules (knuth, expected-size, entropy, most-parts), not to {name}"
             ));
         }
         if self.certificate.is_some() && self.first.is_some() {
@@ -183,6 +193,7 @@ impl SearchArgs {
             deadline,
             stop,
             exact_below: self.exact_below,
+            rollout_above: self.rollout_above,
             cache: CacheSettings {
                 bytes: self.cache_mib.map_or(DEFAULT_CACHE_MIB, |m| m as usize) << 20,
                 canonical_keys: !self.no_canonical_keys,
@@ -246,6 +257,7 @@ pub fn margin_for(board: Board, strategy: StrategyKind, limit: f64) -> Duration 
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         trees: 1,
         exact_below: false,
+        rollout: false,
         time_limit: None,
         cache_bytes: 0,
         saves: false,

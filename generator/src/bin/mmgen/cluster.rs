@@ -437,6 +437,7 @@ fn item_cache(args: &SolveArgs, board: Board, threads: usize) -> Result<usize, F
         threads,
         trees: 1,
         exact_below: false,
+        rollout: false,
         time_limit: None,
         cache_bytes: asked as u64,
         saves: args.checkpoint_every.is_some(),

@@ -254,6 +254,7 @@ fn estimate_of(
             false => 1,
         },
         exact_below: args.search.exact_below.is_some(),
+        rollout: args.search.rollout_above.is_some(),
         time_limit: (args.search.time_limit)
             .map(|limit| (limit, margin_for(board, args.strategy, limit))),
         cache_bytes: (args
