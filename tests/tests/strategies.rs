@@ -191,6 +191,11 @@ fn a_rollout_never_costs_more_than_its_rule_and_weighs_first_guesses_as_first_be
     let deep = total(&["--strategy", "entropy", "--rollout-above", "10"]);
     let shallow = total(&["--strategy", "entropy", "--rollout-above", "100"]);
     assert!(deep <= shallow && shallow < 5722, "{deep} {shallow}");
+    // Pinned (measured with this code): entropy's 3 above the optimum, and
+    // most-parts' the optimum itself, 5625 (Koyama and Lai 1993).
+    assert_eq!((shallow, deep), (5658, 5628));
+    let parts = total(&["--strategy", "most-parts", "--rollout-above", "10"]);
+    assert_eq!(parts, 5625);
     let exact = total(&["--strategy", "entropy", "--exact-below", "20"]);
     let both = total(&[
         "--strategy",

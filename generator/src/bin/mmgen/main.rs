@@ -49,6 +49,7 @@ with exit status 1; usage errors exit 2.
 Examples:
   mmgen --pegs 4 --colors 6 --strategy knuth --out knuth.mmt
   mmgen --pegs 4 --colors 6 --strategy optimal --max-depth 5 --out best5.mmt
+  mmgen --pegs 5 --colors 6 --strategy entropy --rollout-above 100 --out rollout.mmt
   mmgen --pegs 4 --colors 10 --no-repeat --strategy optimal --out bulls.mmt
   mmgen --pegs 5 --colors 8 --strategy optimal --time-limit 600 --out 5x8.mmt
   mmgen compare --pegs 4 --colors 6
