@@ -416,9 +416,11 @@ fn stats<'py>(
 /// released: other Python threads run meanwhile). `progress(placed, secrets)` is
 /// called about ten times a second; Ctrl-C stops the build and raises
 /// KeyboardInterrupt. Strategies: knuth, expected-size, entropy, most-parts,
-/// consistent, optimal (the exact search: the least total, proven).
+/// consistent, optimal (the exact search: the least total, proven). `max_depth`
+/// is the exact search's; `exact_below` and `rollout_above` the rules' (as
+/// mmgen's `--exact-below` and `--rollout-above`).
 #[pyfunction]
-#[pyo3(signature = (pegs = 4, colors = 6, strategy = "knuth", repeat = true, consistent_only = false, max_depth = None, progress = None))]
+#[pyo3(signature = (pegs = 4, colors = 6, strategy = "knuth", repeat = true, consistent_only = false, max_depth = None, progress = None, exact_below = None, rollout_above = None))]
 #[allow(clippy::too_many_arguments)]
 fn build(
     py: Python<'_>,
@@ -429,15 +431,38 @@ fn build(
     consistent_only: bool,
     max_depth: Option<u32>,
     progress: Option<PyObject>,
+    exact_below: Option<u32>,
+    rollout_above: Option<u32>,
 ) -> PyResult<Tree> {
     let board =
         lookup::Board::new(pegs, colors, repeat).map_err(|e| BuildError::new_err(e.to_string()))?;
     let kind = StrategyKind::from_name(strategy)
         .filter(|k| *k != StrategyKind::Imported)
         .ok_or_else(|| BuildError::new_err(format!("no strategy '{strategy}'")))?;
+    let rule = !matches!(kind, StrategyKind::Optimal | StrategyKind::Consistent);
+    let misplaced = [
+        (
+            "max_depth",
+            max_depth.is_some() && kind != StrategyKind::Optimal,
+            "optimal",
+        ),
+        ("exact_below", exact_below.is_some() && !rule, "the rules"),
+        (
+            "rollout_above",
+            rollout_above.is_some() && !rule,
+            "the rules",
+        ),
+    ];
+    if let Some((name, _, to)) = misplaced.iter().find(|m| m.1) {
+        return Err(BuildError::new_err(format!(
+            "{name} applies to {to}, not to {strategy}"
+        )));
+    }
     let options = Options {
         consistent_only,
         max_depth,
+        exact_below,
+        rollout_above,
         ..Options::default()
     };
     let rule = by_kind(kind, options, board)
