@@ -114,6 +114,7 @@ mod tests {
             stop: None,
             exact_below: None,
             rollout_above: None,
+            rollout_width: None,
             cache: CacheSettings {
                 bytes: DEFAULT_CACHE_MIB << 20,
                 canonical_keys: true,

@@ -196,6 +196,26 @@ fn a_rollout_never_costs_more_than_its_rule_and_weighs_first_guesses_as_first_be
     assert_eq!((shallow, deep), (5658, 5628));
     let parts = total(&["--strategy", "most-parts", "--rollout-above", "10"]);
     assert_eq!(parts, 5625);
+    // Weighing only the 8 guesses the rule scores best at each node.
+    let (path, report) = generate(
+        &dir,
+        "w.mmt",
+        &[
+            "--strategy",
+            "entropy",
+            "--rollout-above",
+            "10",
+            "--rollout-width",
+            "8",
+        ],
+    );
+    let narrow = report["total_guesses"].as_u64().unwrap();
+    assert!(narrow < 5722, "{narrow}");
+    let info = json(&ok("mmlookup", &["info", "--json", path.to_str().unwrap()]));
+    let params = serde_json::json!([["rollout above", "10"], ["rollout width", "8"]]);
+    assert_eq!(info["params"], params);
+    let err = usage_error("mmgen", &["--strategy", "entropy", "--rollout-width", "8"]);
+    assert!(err.contains("--rollout-above"), "{err}");
     let exact = total(&["--strategy", "entropy", "--exact-below", "20"]);
     let both = total(&[
         "--strategy",

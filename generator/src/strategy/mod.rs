@@ -197,6 +197,9 @@ pub struct Options {
     /// Rules: nodes with more than this many secrets play the guess whose
     /// subtree, with the rule below it, costs least (module `rollout`).
     pub rollout_above: Option<u32>,
+    /// Rules with a rollout: weigh only this many guesses at a node, the rule's
+    /// own and those it scores best after it.
+    pub rollout_width: Option<u32>,
 }
 
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of
@@ -220,6 +223,7 @@ pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {
             Param::WorstFirst => args.extend(["--objective".into(), "worst".into()]),
             Param::ExactBelow(n) => args.extend(["--exact-below".into(), n.to_string()]),
             Param::RolloutAbove(n) => args.extend(["--rollout-above".into(), n.to_string()]),
+            Param::RolloutWidth(n) => args.extend(["--rollout-width".into(), n.to_string()]),
             // Found by the search, or where an import or a merge came from: not options.
             Param::WorstCase(_)
             | Param::ProvenLowerBound(_)
@@ -252,6 +256,9 @@ impl Options {
         }
         if let Some(n) = self.rollout_above {
             params.push(Param::RolloutAbove(n));
+        }
+        if let Some(n) = self.rollout_width {
+            params.push(Param::RolloutWidth(n));
         }
         params
     }
@@ -302,8 +309,12 @@ impl Strategy for Heuristic {
             rule += &format!("; at nodes of at most {n} secrets, the least total (exact search)");
         }
         if let Some(n) = self.options.rollout_above {
+            let among = match self.options.rollout_width {
+                Some(k) => format!(" of the {k} it scores best"),
+                None => String::new(),
+            };
             rule += &format!(
-                "; at nodes of more than {n} secrets, the guess whose subtree costs least with this rule below it (rollout)"
+                "; at nodes of more than {n} secrets, the guess{among} whose subtree costs least with this rule below it (rollout)"
             );
         }
         self.options.info(self.kind, rule, self.board)
@@ -350,7 +361,11 @@ pub fn by_kind(kind: StrategyKind, options: Options, board: Board) -> Option<Box
         _ => {
             let rule = rule(kind, options, board)?;
             match options.rollout_above {
-                Some(above) => Box::new(rollout::Rollout { rule, above }),
+                Some(above) => Box::new(rollout::Rollout {
+                    rule,
+                    above,
+                    width: options.rollout_width,
+                }),
                 None => Box::new(rule),
             }
         }
@@ -405,6 +420,7 @@ pub(crate) fn exact(options: Options, board: Board) -> Optimal {
             first: None,
             exact_below: None,
             rollout_above: None,
+            rollout_width: None,
             ..options
         },
         board,

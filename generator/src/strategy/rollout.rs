@@ -21,26 +21,37 @@
 //! relabelling does not keep). A guess that neither wins nor splits the node is
 //! never played. Guesses are weighed in parallel; the least (total, not the rule's
 //! own, code) wins, so the choice is the same on any number of threads.
+//!
+//! `--rollout-width K` weighs only K of them: the rule's own and those it scores
+//! best after it (the rule's score of each, one scan of the node). A node of 5x8
+//! has hundreds of classes of guesses, each weighed by a subtree of thousands of
+//! secrets; the rule's score is a good guide to which are worth it (on 5x6 with
+//! N = 10, 64 of them found the tree weighing all of them found, in 1.6 s instead
+//! of 40.6 s). The rule's own is still weighed, so the promise stands.
 
 use super::{Heuristic, Strategy};
 use crate::build::Expansion;
-use crate::codes::Codes;
+use crate::codes::{Codes, CLASS_SLOTS};
 use crate::symmetry::Symmetry;
 use crate::{Counters, Node, Settings};
 use lookup::format::StrategyInfo;
 use rayon::prelude::*;
+use std::sync::atomic::Ordering;
 
-/// A rule with a rollout at its nodes of more than `above` secrets.
+/// A rule with a rollout at its nodes of more than `above` secrets, weighing
+/// there the `width` guesses the rule scores best (every one, without).
 pub struct Rollout {
     pub(super) rule: Heuristic,
     pub(super) above: u32,
+    pub(super) width: Option<u32>,
 }
 
 impl Rollout {
     /// The guesses tried at `node`: one of each class of equivalent guesses
     /// (among the candidates only, if the rule guesses only those), and the rule's
-    /// own `guess`.
-    fn tried(&self, codes: &Codes, node: &Node, own: u32) -> Vec<u32> {
+    /// own `guess`; with a width, only the rule's own and the `width - 1` others it
+    /// scores best (ties to the smaller code).
+    fn tried(&self, codes: &Codes, node: &Node, own: u32, counters: &Counters) -> Vec<u32> {
         let symmetry = Symmetry::at(codes, node);
         let pool: Box<dyn Iterator<Item = u32>> = match self.rule.options.consistent_only {
             true => Box::new(node.candidates.iter().copied()),
@@ -56,7 +67,29 @@ impl Rollout {
             .collect();
         tried.sort_unstable();
         tried.dedup();
-        tried
+        let Some(width) = self.width else {
+            return tried;
+        };
+        let secrets = codes.gather(node.candidates);
+        let mut scored: Vec<(bool, u64, u32)> = (tried.into_par_iter())
+            .map(|g| {
+                let (mut classes, mut work) = ([0; CLASS_SLOTS], 0);
+                let guess = codes.guess(g);
+                let score = (self.rule.rule).score(
+                    codes,
+                    guess,
+                    &secrets,
+                    u64::MAX,
+                    &mut classes,
+                    &mut work,
+                );
+                counters.scorings.fetch_add(work, Ordering::Relaxed);
+                (g != own, score.unwrap_or(u64::MAX), g)
+            })
+            .collect();
+        scored.sort_unstable();
+        scored.truncate(width as usize);
+        scored.into_iter().map(|(_, _, g)| g).collect()
     }
 
     /// What `guess` costs at `node` with the rule's tree below it: the node's
@@ -97,7 +130,7 @@ impl Strategy for Rollout {
             return own;
         }
         let weighed = self
-            .tried(codes, node, own)
+            .tried(codes, node, own, counters)
             .into_par_iter()
             .filter_map(|g| {
                 let total = self.weigh(codes, node, g, settings, counters)?;
@@ -146,7 +179,11 @@ mod tests {
         let counters = Counters::default();
         for kind in RULES {
             let rule = super::super::rule(kind, Options::default(), codes.board()).unwrap();
-            let rollout = Rollout { rule, above: 2 };
+            let rollout = Rollout {
+                rule,
+                above: 2,
+                width: None,
+            };
             let own = rollout.rule.choose(&codes, &node, settings, &counters);
             let weighed = rollout.weigh(&codes, &node, own, settings, &counters);
             assert_eq!(
@@ -176,6 +213,17 @@ mod tests {
                 );
                 if kind == StrategyKind::Entropy && above == 2 {
                     assert!(rolled < plain, "{rolled} {plain}");
+                }
+                // Weighing fewer guesses: still never dearer than the rule; as
+                // many as there are, the same tree as weighing them all.
+                for (width, same) in [(2, false), (5, false), (u32::MAX, true)] {
+                    let narrow = Options {
+                        rollout_width: Some(width),
+                        ..options
+                    };
+                    let total = total(&codes, kind, narrow);
+                    assert!(total <= plain, "{kind:?} above {above} width {width}");
+                    assert!(!same || total == rolled, "{kind:?} above {above}");
                 }
             }
         }

@@ -85,6 +85,9 @@ pub enum Param {
     /// Nodes with more than this many secrets played by a rollout: the guess
     /// whose subtree, with the rule below it, costs least.
     RolloutAbove(u32),
+    /// With [`Param::RolloutAbove`]: only this many guesses weighed at a node,
+    /// those the rule scores best.
+    RolloutWidth(u32),
     /// The JSON file a tree was imported from.
     Source(String),
     /// The strategy that JSON document said it was exported from (its claim).
@@ -106,6 +109,7 @@ impl Param {
             Param::ProvenLowerBound(n) => ("proven lower bound", n.to_string()),
             Param::ExactBelow(n) => ("exact below", n.to_string()),
             Param::RolloutAbove(n) => ("rollout above", n.to_string()),
+            Param::RolloutWidth(n) => ("rollout width", n.to_string()),
             Param::Source(file) => ("source", file.clone()),
             Param::SourceStrategy(name) => ("source strategy", name.clone()),
             Param::Plan(id) => ("plan", id.clone()),
@@ -125,6 +129,7 @@ impl Param {
             "proven lower bound" => Param::ProvenLowerBound(value.parse().ok()?),
             "exact below" => Param::ExactBelow(value.parse().ok()?),
             "rollout above" => Param::RolloutAbove(value.parse().ok()?),
+            "rollout width" => Param::RolloutWidth(value.parse().ok()?),
             "source" => Param::Source(value.to_string()),
             "source strategy" => Param::SourceStrategy(value.to_string()),
             "plan" => Param::Plan(value.to_string()),
@@ -175,6 +180,7 @@ impl StrategyInfo {
                 Some(
                     Param::ExactBelow(_)
                     | Param::RolloutAbove(_)
+                    | Param::RolloutWidth(_)
                     | Param::Source(_)
                     | Param::SourceStrategy(_)
                     | Param::Plan(_),
@@ -213,6 +219,7 @@ mod tests {
             Param::ProvenLowerBound(5600),
             Param::ExactBelow(64),
             Param::RolloutAbove(1000),
+            Param::RolloutWidth(16),
             Param::Source("t.json".into()),
             Param::SourceStrategy("knuth".into()),
             Param::Plan("0a1b2c3d".into()),
