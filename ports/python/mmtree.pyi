@@ -165,12 +165,13 @@ def build(
     progress: Optional[Callable[[int, int], object]] = None,
     exact_below: Optional[int] = None,
     rollout_above: Optional[int] = None,
+    rollout_width: Optional[int] = None,
 ) -> Tree:
     """Builds the complete tree of `strategy` in this process (the GIL released).
 
-    `max_depth` is the exact search's (optimal); `exact_below` and `rollout_above`
-    the rules' (knuth, expected-size, entropy, most-parts), as mmgen's
-    `--exact-below` and `--rollout-above`.
+    `max_depth` is the exact search's (optimal); `exact_below`, `rollout_above`
+    and `rollout_width` the rules' (knuth, expected-size, entropy, most-parts), as
+    mmgen's `--exact-below`, `--rollout-above` and `--rollout-width`.
 
     `progress(placed, secrets)` is called about ten times a second; Ctrl-C stops
     the build and raises KeyboardInterrupt.

@@ -417,10 +417,10 @@ fn stats<'py>(
 /// called about ten times a second; Ctrl-C stops the build and raises
 /// KeyboardInterrupt. Strategies: knuth, expected-size, entropy, most-parts,
 /// consistent, optimal (the exact search: the least total, proven). `max_depth`
-/// is the exact search's; `exact_below` and `rollout_above` the rules' (as
-/// mmgen's `--exact-below` and `--rollout-above`).
+/// is the exact search's; `exact_below`, `rollout_above` and `rollout_width` the
+/// rules' (as mmgen's `--exact-below`, `--rollout-above` and `--rollout-width`).
 #[pyfunction]
-#[pyo3(signature = (pegs = 4, colors = 6, strategy = "knuth", repeat = true, consistent_only = false, max_depth = None, progress = None, exact_below = None, rollout_above = None))]
+#[pyo3(signature = (pegs = 4, colors = 6, strategy = "knuth", repeat = true, consistent_only = false, max_depth = None, progress = None, exact_below = None, rollout_above = None, rollout_width = None))]
 #[allow(clippy::too_many_arguments)]
 fn build(
     py: Python<'_>,
@@ -433,6 +433,7 @@ fn build(
     progress: Option<PyObject>,
     exact_below: Option<u32>,
     rollout_above: Option<u32>,
+    rollout_width: Option<u32>,
 ) -> PyResult<Tree> {
     let board =
         lookup::Board::new(pegs, colors, repeat).map_err(|e| BuildError::new_err(e.to_string()))?;
@@ -452,6 +453,11 @@ fn build(
             rollout_above.is_some() && !rule,
             "the rules",
         ),
+        (
+            "rollout_width",
+            rollout_width.is_some() && rollout_above.is_none(),
+            "a rollout (with rollout_above)",
+        ),
     ];
     if let Some((name, _, to)) = misplaced.iter().find(|m| m.1) {
         return Err(BuildError::new_err(format!(
@@ -463,6 +469,7 @@ fn build(
         max_depth,
         exact_below,
         rollout_above,
+        rollout_width,
         ..Options::default()
     };
     let rule = by_kind(kind, options, board)

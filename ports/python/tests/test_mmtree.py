@@ -179,8 +179,12 @@ def test_a_rule_s_options_build_the_cli_s_file_and_misplaced_ones_are_refused(tm
         "--out", str(tmp_path / "r.mmt"))
     assert tree.to_bytes() == (tmp_path / "r.mmt").read_bytes()
     assert tree.stats["total"] <= mmtree.build(4, 6, "most-parts").stats["total"]
+    narrow = mmtree.build(4, 6, "entropy", rollout_above=10, rollout_width=8)
+    cli("mmgen", "--strategy", "entropy", "--rollout-above", "10", "--rollout-width", "8",
+        "--out", str(tmp_path / "w.mmt"))
+    assert narrow.to_bytes() == (tmp_path / "w.mmt").read_bytes()
     for strategy, option in [("optimal", "rollout_above"), ("consistent", "exact_below"),
-                             ("knuth", "max_depth")]:
+                             ("knuth", "max_depth"), ("entropy", "rollout_width")]:
         with pytest.raises(mmtree.BuildError, match=f"{option} applies to"):
             mmtree.build(4, 6, strategy, **{option: 5})
 
