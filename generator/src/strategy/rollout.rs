@@ -57,7 +57,8 @@ impl Rollout {
             true => Box::new(node.candidates.iter().copied()),
             false => Box::new(0..codes.len()),
         };
-        let mut tried: Vec<u32> = pool
+        // Ascending, each code once: the rule's own is one of the pool's.
+        let tried: Vec<u32> = pool
             .filter(|&g| {
                 g == own
                     || symmetry
@@ -65,8 +66,6 @@ impl Rollout {
                         .is_none_or(|s| s.is_representative(codes.code(g)))
             })
             .collect();
-        tried.sort_unstable();
-        tried.dedup();
         let Some(width) = self.width else {
             return tried;
         };
