@@ -108,15 +108,18 @@ verify-proofs: build
 # search and check as a Slurm job (JOBS at once; WORK and the build on shared disk).
 # FILL=trees/entropy-exact500-5x8.mmt (else campaigns/NAME/known.mmt, if there is one)
 # keeps WORK/NAME/known.mmt, the items done in that tree's places, whose total lowers
-# the budgets of the first guesses still open.
+# the budgets of the first guesses still open. AGAIN="41 49" solves those items of
+# NAME again first, for all of their guesses' gaps (items shown dearer by their shares
+# only, whose guesses' big classes are not done: mmgen solve-class --again).
 NAME ?= 4x12
 WORK ?= $(TARGET_DIR)/campaigns
 JOBS ?= 2
 MIB ?= 6144
 FIRST ?=
 FILL ?=
+AGAIN ?=
 campaign: build
-	LAUNCH="$(LAUNCH)" FILL="$(FILL)" scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
+	LAUNCH="$(LAUNCH)" FILL="$(FILL)" AGAIN="$(AGAIN)" scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
 
 # Commits what a running campaign copied back (NAME's board's folder in campaigns/),
 # unless a tree `make trees` merges from it would change: then it says so, and the

@@ -541,6 +541,101 @@ fn items_asked_for_their_shares_are_solved_again_until_their_guesses_are_decided
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `mmgen solve-class --dir RUN --threads 1 FLAG INDEX`; what it prints.
+fn solve_item(run: &Path, flag: &str, index: usize) -> String {
+    let (run, index) = (run.to_str().unwrap(), index.to_string());
+    ok(
+        "mmgen",
+        &["solve-class", "--dir", run, "--threads", "1", flag, &index],
+    )
+}
+
+/// Item `index`'s entry in a status's `items_done`, if it is done.
+fn done_entry(status: &serde_json::Value, index: usize) -> Option<serde_json::Value> {
+    (status["items_done"].as_array().unwrap().iter())
+        .find(|e| e["item"] == index)
+        .cloned()
+}
+
+/// Solves `run`'s items as a campaign does (`--share`, in `status --todo`'s
+/// order) until one is shown dearer by its share alone while its guess still has
+/// classes not done: that item.
+fn solve_until_one_is_shown_dearer_by_its_share(run: &Path, items: &[serde_json::Value]) -> usize {
+    for _ in 0..items.len() {
+        let todo = ok(
+            "mmgen",
+            &["status", "--dir", run.to_str().unwrap(), "--todo"],
+        );
+        let next: usize = todo.lines().next().expect("items left").parse().unwrap();
+        solve_item(run, "--share", next);
+        let now = status(run);
+        let guess = first_guess(items, next);
+        let guess_open = (0..items.len())
+            .any(|i| first_guess(items, i) == guess && done_entry(&now, i).is_none());
+        if done_entry(&now, next).unwrap()["exact"] == false && guess_open {
+            return next;
+        }
+    }
+    panic!("no item was shown dearer by its share alone")
+}
+
+/// An item shown dearer only by its share while its guess still has classes not
+/// done, asked again at once (`solve-class --again`), is costed in full or shown
+/// dearer by all of its guess's gap, and is not asked again after; the plan's
+/// lower bound never falls, the rest are solved as a campaign solves them, and
+/// the merge is still the single run's. `--again` is refused for a rule's plan.
+#[test]
+fn an_item_shown_dearer_by_its_share_is_solved_again_when_asked() {
+    let dir = scratch("cluster_again");
+    let board = ["--pegs", "3", "--colors", "8"];
+    let (run, items) = plan_items(&dir, &board);
+    let index = solve_until_one_is_shown_dearer_by_its_share(&run, &items);
+    let before = status(&run);
+    let said = solve_item(&run, "--again", index);
+    assert!(said.contains(&format!("item {index}: built")), "{said}");
+    let after = status(&run);
+    let (mine, again) = (
+        done_entry(&before, index).unwrap(),
+        done_entry(&after, index).unwrap(),
+    );
+    assert!(
+        again["exact"] == true || again["least"].as_u64() > mine["least"].as_u64(),
+        "{mine} then {again}"
+    );
+    assert!(
+        after["lower_bound"].as_u64() >= before["lower_bound"].as_u64(),
+        "{after}"
+    );
+    let said = solve_item(&run, "--again", index);
+    assert!(said.contains("done already"), "{said}");
+    let run_text = run.to_str().unwrap();
+    loop {
+        let todo = ok("mmgen", &["status", "--dir", run_text, "--todo"]);
+        let Some(next) = todo.lines().next() else {
+            break;
+        };
+        solve_item(&run, "--share", next.parse().unwrap());
+    }
+    let report = merges_into_the_single_run(&dir, &run, &board);
+    assert_eq!(status(&run)["lower_bound"], report["total_guesses"]);
+    let rule = dir.join("rule");
+    let rule_text = rule.to_str().unwrap();
+    ok(
+        "mmgen",
+        &[
+            &["plan", "--dir", rule_text, "--strategy", "knuth"][..],
+            &board,
+        ]
+        .concat(),
+    );
+    let err = usage_error(
+        "mmgen",
+        &["solve-class", "--dir", rule_text, "--again", "0"],
+    );
+    assert!(err.contains("--again"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_named() {
     let dir = scratch("cluster_certified");
@@ -1446,6 +1541,63 @@ fn finished(child: std::process::Child) -> String {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}{err}");
     text
+}
+
+/// A campaign given AGAIN: an item of 3x8 kept shown dearer by its share alone,
+/// its guess's other classes not done (so not in the search's order yet), is
+/// solved again first, for all of its guess's gap, and kept with its new part
+/// checked; the campaign then proves the single run's optimum, byte for byte.
+#[test]
+fn a_campaign_solves_the_items_in_again_again_first() {
+    let dir = scratch("cluster_campaign_again");
+    let board = ["--pegs", "3", "--colors", "8"];
+    let (kept, plan) = kept_campaign(&dir, "c38", &board);
+    let items = json(&std::fs::read_to_string(plan.join("plan.json")).unwrap());
+    let items = items["items"].as_array().unwrap().clone();
+    let index = solve_until_one_is_shown_dearer_by_its_share(&plan, &items);
+    // Kept as a campaign keeps it: its part checked into the ledger, its item copied.
+    let ledger = kept.join("parts.txt");
+    let part = plan.join(format!("items/{index}.mmc"));
+    ok(
+        "mmcheck",
+        &["--parts", ledger.to_str().unwrap(), part.to_str().unwrap()],
+    );
+    std::fs::create_dir_all(kept.join("items")).unwrap();
+    let item = |d: &Path| d.join(format!("items/{index}.item"));
+    std::fs::copy(item(&plan), item(&kept)).unwrap();
+    let was = std::fs::read(item(&kept)).unwrap();
+    let todo = ok(
+        "mmgen",
+        &["status", "--dir", kept.to_str().unwrap(), "--todo"],
+    );
+    assert!(!todo.lines().any(|l| l == index.to_string()), "{todo}");
+    let said = finished(
+        campaign_command(&dir, "c38", &dir.join("work"), 1, "")
+            .env("AGAIN", index.to_string())
+            .spawn()
+            .expect("the script starts"),
+    );
+    let again = said
+        .find(&format!("item {index}: solving again"))
+        .unwrap_or_else(|| panic!("{said}"));
+    let first = said
+        .find(": solving from")
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(again < first, "{said}");
+    assert!(
+        said.contains(&format!("item {index}: done again and checked")),
+        "{said}"
+    );
+    assert!(
+        std::fs::read(item(&kept)).unwrap() != was,
+        "item {index} kept as it was"
+    );
+    assert!(said.contains(", proven"), "{said}");
+    let single = ["--strategy", "optimal", "--pegs", "3", "--colors", "8"];
+    let (single, _) = generate(&dir, "single.mmt", &single);
+    let tree = dir.join("work/c38/optimal-c38.mmt");
+    assert!(std::fs::read(&tree).unwrap() == std::fs::read(&single).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -51,6 +51,11 @@ pub struct Run {
     /// Items to solve asked for their shares of their guesses' gaps only
     /// (the exact module's `share`), not for all of them.
     pub shares: bool,
+    /// Items done but only shown to cost at least some total (by a share of
+    /// their guess's gap, or a budget below it) are solved again when asked,
+    /// for all of the gap, not only when their guess's other classes are done
+    /// ([`Status::reopened`]).
+    pub again: bool,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
     /// An exact plan's: what each item costs at the least ([`floors`]), read or
@@ -247,6 +252,7 @@ impl Run {
             budget_every: BUDGET_EVERY,
             on_budget: None,
             shares: false,
+            again: false,
             work: OnceLock::new(),
             floors: OnceLock::new(),
             uppers: OnceLock::new(),
@@ -307,12 +313,13 @@ impl Run {
         }
         // Shown dearer only by its share of its guess's gap, which its other
         // classes did not close: solved again, under all of it (or its part by
-        // its room: the exact module's `share`). It keeps the
-        // seconds of its solves before, so that `status` sums what it took.
+        // its room: the exact module's `share`); or asked to be ([`Run::again`]),
+        // under all of it. It keeps the seconds of its solves before, so that
+        // `status` sums what it took.
         let solved_before = self.read_item(index).ok().flatten();
         if let Some(solved) = &solved_before {
             let again = matches!(solved.outcome, Outcome::AtLeast(_))
-                && self.status()?.reopened.contains(&index);
+                && (self.again || self.status()?.reopened.contains(&index));
             if !again {
                 return Ok(None);
             }
