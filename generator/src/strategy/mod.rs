@@ -202,6 +202,14 @@ pub struct Options {
     pub rollout_width: Option<u32>,
 }
 
+impl Options {
+    /// The least `exact_below`, `rollout_above` and `rollout_width` taken (mmgen's
+    /// and the Python package's limits, one place for both).
+    pub const EXACT_BELOW_LEAST: u32 = 3;
+    pub const ROLLOUT_ABOVE_LEAST: u32 = 2;
+    pub const ROLLOUT_WIDTH_LEAST: u32 = 2;
+}
+
 /// The `mmgen` arguments that rebuild a tree from its header: the inverse of
 /// [`Options`]' parameters, so a shipped file can be checked to be reproducible.
 pub fn command_args(board: Board, info: &StrategyInfo) -> Vec<String> {

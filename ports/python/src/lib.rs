@@ -464,6 +464,18 @@ fn build(
             "{name} applies to {to}, not to {strategy}"
         )));
     }
+    let limits = [
+        ("exact_below", exact_below, Options::EXACT_BELOW_LEAST),
+        ("rollout_above", rollout_above, Options::ROLLOUT_ABOVE_LEAST),
+        ("rollout_width", rollout_width, Options::ROLLOUT_WIDTH_LEAST),
+    ];
+    for (name, value, least) in limits {
+        if let Some(value) = value.filter(|&v| v < least) {
+            return Err(BuildError::new_err(format!(
+                "{name} must be at least {least}, not {value}"
+            )));
+        }
+    }
     let options = Options {
         consistent_only,
         max_depth,

@@ -24,6 +24,11 @@ def cli(program, *args):
     return out.stdout
 
 
+def cli_refuses(program, *args):
+    """Whether the command is refused as a usage error (exit 2)."""
+    return subprocess.run([str(BIN / program), *args], capture_output=True).returncode == 2
+
+
 def mmlookup_next(tree, moves):
     texts = [f"{g}:{b},{w}" for g, (b, w) in moves]
     return json.loads(cli("mmlookup", "next", "--tree", str(tree), "--json", *texts))
@@ -187,6 +192,13 @@ def test_a_rule_s_options_build_the_cli_s_file_and_misplaced_ones_are_refused(tm
                              ("knuth", "max_depth"), ("entropy", "rollout_width")]:
         with pytest.raises(mmtree.BuildError, match=f"{option} applies to"):
             mmtree.build(4, 6, strategy, **{option: 5})
+    # Below mmgen's least values, refused as mmgen refuses them.
+    for option, value, least in [("exact_below", 2, 3), ("rollout_above", 1, 2)]:
+        with pytest.raises(mmtree.BuildError, match=f"{option} must be at least {least}"):
+            mmtree.build(4, 6, "entropy", **{option: value})
+        assert cli_refuses("mmgen", "--strategy", "entropy", f"--{option.replace('_', '-')}", str(value))
+    with pytest.raises(mmtree.BuildError, match="rollout_width must be at least 2, not 1"):
+        mmtree.build(4, 6, "entropy", rollout_above=10, rollout_width=1)
 
 
 def test_ctrl_c_stops_a_long_build_and_raises_keyboard_interrupt():

@@ -86,19 +86,19 @@ pub struct SearchArgs {
     pub no_canonical_keys: bool,
     /// A rule (knuth, expected-size, entropy, most-parts): at nodes with at most N
     /// secrets, play the exact search's guess (the least total below) instead.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(i64::from(Options::EXACT_BELOW_LEAST)..))]
     pub exact_below: Option<u32>,
     /// A rule: at nodes with more than N secrets, try every guess (one of each
     /// symmetry class) with the rule's own tree below it and play the one whose
     /// subtree costs least (a rollout: never a dearer tree than the rule's; slow,
     /// as it builds a subtree for each guess tried).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(i64::from(Options::ROLLOUT_ABOVE_LEAST)..))]
     pub rollout_above: Option<u32>,
     /// With --rollout-above: weigh only K guesses at a node, the rule's own and
     /// those it scores best after it (ties to the smaller code): K subtrees a node
     /// instead of one per symmetry class of guesses (hundreds on 5x8). Still never
     /// a dearer tree than the rule's.
-    #[arg(long, value_name = "K", requires = "rollout_above", value_parser = clap::value_parser!(u32).range(2..))]
+    #[arg(long, value_name = "K", requires = "rollout_above", value_parser = clap::value_parser!(u32).range(i64::from(Options::ROLLOUT_WIDTH_LEAST)..))]
     pub rollout_width: Option<u32>,
     /// Worker threads, at most 256 (0: one per core). The file is the same for any
     /// count.
