@@ -37,6 +37,7 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-exact250-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=250 \
 	entropy-exact500-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=500 \
 	entropy-exact500-6x6.mmt:--pegs=6:--colors=6:--strategy=entropy:--exact-below=500 \
+	entropy-rollout500-6x6.mmt:--pegs=6:--colors=6:--strategy=entropy:--first=112233:--exact-below=500:--rollout-above=500:--rollout-width=64 \
 	best-5x8.mmt:merge:--dir=campaigns/5x8:--fill=trees/entropy-exact500-5x8.mmt
 
 # Shipped trees whose proof certificate ships beside them (trees/NAME.mmc): the

@@ -95,6 +95,7 @@ const LONG_PROOFS: &[&str] = &[
     "entropy-exact250-5x8.mmt",
     "entropy-exact500-5x8.mmt",
     "entropy-exact500-6x6.mmt",
+    "entropy-rollout500-6x6.mmt",
 ];
 
 #[test]
