@@ -636,6 +636,52 @@ fn an_item_shown_dearer_by_its_share_is_solved_again_when_asked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A guess whose classes left are all split a level deeper waits on its splits'
+/// long searches: its classes shown dearer by their shares only are listed to
+/// be solved again at once (not once the splits are done), since their costs
+/// tighten the splits' caps.
+#[test]
+fn a_guess_waiting_on_its_splits_has_its_classes_shown_dearer_by_shares_solved_again() {
+    let dir = scratch("cluster_reopen_split");
+    let board = ["--pegs", "3", "--colors", "8"];
+    let (run, items) = plan_items(&dir, &board);
+    let run_text = run.to_str().unwrap();
+    let index = solve_until_one_is_shown_dearer_by_its_share(&run, &items);
+    let guess = first_guess(&items, index);
+    let largest = largest_item(&items, &guess);
+    assert_ne!(largest, index);
+    // The guess's other classes done, but its largest.
+    for i in (0..items.len()).filter(|&i| i != largest && first_guess(&items, i) == guess) {
+        solve_item(&run, "--share", i);
+    }
+    let now = status(&run);
+    assert_eq!(done_entry(&now, index).unwrap()["exact"], false, "{now}");
+    assert!(done_entry(&now, largest).is_none(), "{now}");
+    let todo = |run: &str| ok("mmgen", &["status", "--dir", run, "--todo"]);
+    let listed = |text: &str| text.lines().any(|l| l == index.to_string());
+    assert!(!listed(&todo(run_text)), "{}", todo(run_text));
+    let split = run.join(format!("within-{largest}"));
+    let split_text = split.to_str().unwrap();
+    let largest_text = largest.to_string();
+    ok(
+        "mmgen",
+        &[
+            "plan",
+            "--within",
+            run_text,
+            "--item",
+            &largest_text,
+            "--dir",
+            split_text,
+        ],
+    );
+    let after = todo(run_text);
+    assert!(listed(&after), "{after}");
+    assert!(!after.lines().any(|l| l == largest_text), "{after}");
+    assert!(status(&run)["to_solve_again"].as_u64() >= Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_certified_plan_s_certificate_is_the_same_whatever_the_tasks_and_damage_is_named() {
     let dir = scratch("cluster_certified");

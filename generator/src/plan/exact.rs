@@ -321,8 +321,9 @@ pub fn share(
 
 /// The items done that are to be solved again: those shown dearer than their
 /// classes' floors only by their shares ([`share`]), of a guess still `open`
-/// in `standing` whose items are all done (none `left`), each now to be asked
-/// for all the gap its guess leaves, or its share of it by its room ([`share`]).
+/// in `standing` none of whose items is `left` to take (the caller leaves out
+/// items split a level deeper), each now to be asked for all the gap its guess
+/// leaves, or its share of it by its room ([`share`]).
 pub fn reopened(standing: &Standing, known: &[Cost], left: &[usize]) -> Vec<usize> {
     let waiting = |first: &&First| first.open && !first.items.iter().any(|i| left.contains(i));
     (standing.firsts.iter().filter(waiting))
