@@ -242,8 +242,12 @@ mark_of() {
 # process (`mark_of`; made at once, so one worker takes each item). Each step says its
 # own failure: the worker's `! take` turns set -e off here.
 take() {
-  local run=$work/$1 index="" todo begun asked="" me=$BASHPID mark
+  local run=$work/$1 index="" todo begun asked="" me=$BASHPID mark stamp
   mark=$(mark_of "$me") || fail "cannot read this worker's start time in /proc/$me/stat"
+  # The list is read before the take: an item another worker solved and let go
+  # of since (its item file newer than the stamp) is not taken again.
+  stamp=$run/taken/.todo-$me
+  touch "$stamp"
   todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') || fail "cannot read the status of $run"
   begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
   [ "$1" != "$name" ] || asked=$first
@@ -251,8 +255,15 @@ take() {
     [[ " $todo " == *" $i "* ]] || continue
     # An item split a level deeper is its split's.
     [ ! -f "campaigns/$1/within-$i/plan.json" ] || continue
-    if ln -s "$mark" "$run/taken/$i" 2>/dev/null; then index=$i; break; fi
+    ln -s "$mark" "$run/taken/$i" 2>/dev/null || continue
+    if [ "$run/items/$i.item" -nt "$stamp" ]; then
+      rm -f "$run/taken/$i"
+      continue
+    fi
+    index=$i
+    break
   done
+  rm -f "$stamp"
   [ -n "$index" ] || return 1
   echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
   launched "$(called "$1" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 --share "$index" ||
