@@ -48,9 +48,9 @@
 # cost at least some total (by their shares of their guesses' gaps), the first
 # worker solves those again first, each asked for all of its guess's gap (mmgen
 # solve-class --again): so costed in full where that is below it. The search's
-# order asks for such an item again only once every class of its guess is done;
-# where the guess's big classes are hours each, its small ones are often cheap to
-# cost in full first (5x8's 23 such items of 44 to 3,796 secrets took 0.1 to 81 s
+# order asks for such an item again only once every class of its guess is done
+# or split a level deeper; where the guess's big classes are hours each and not
+# split yet, its small ones are often cheap to cost in full first (5x8's 23 such items of 44 to 3,796 secrets took 0.1 to 81 s
 # each and raised its lower bound from 174039 to 175501).
 #
 # With FILL (from the environment) naming a tree of the board, say
