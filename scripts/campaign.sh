@@ -50,8 +50,9 @@
 # solve-class --again): so costed in full where that is below it. The search's
 # order asks for such an item again only once every class of its guess is done
 # or split a level deeper; where the guess's big classes are hours each and not
-# split yet, its small ones are often cheap to cost in full first (5x8's 23 such items of 44 to 3,796 secrets took 0.1 to 81 s
-# each and raised its lower bound from 174039 to 175501).
+# split yet, its small ones are often cheap to cost in full first (5x8's 23 such
+# items of 44 to 3,796 secrets took 0.1 to 81 s each and raised its lower bound
+# from 174039 to 175501).
 #
 # With FILL (from the environment) naming a tree of the board, say
 # FILL=trees/entropy-exact500-5x8.mmt, or without it campaigns/NAME/known.mmt if
@@ -265,14 +266,23 @@ take() {
   done
   rm -f "$stamp"
   [ -n "$index" ] || return 1
-  echo "$(called "$1" "$index"): solving from $(date -u +%FT%TZ)"
-  launched "$(called "$1" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 --share "$index" ||
-    fail "$(called "$1" "$index"): its search failed (above)"
-  keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
-  # Free to be taken again: an item shown dearer only by its share of its guess's
-  # gap is solved again once the guess's other items leave it open.
-  rm -f "$run/taken/$index"
-  echo "$(called "$1" "$index"): done and checked at $(date -u +%FT%TZ)"
+  solve "$1" "$index" --share ""
+}
+
+# solve LEVEL INDEX FLAG AGAIN: item INDEX of LEVEL, taken, solved on one thread
+# with solve-class FLAG, its part checked and kept, and let go: free to be taken
+# again (an item shown dearer only by its share of its guess's gap is solved again
+# once the guess's other items leave it open). AGAIN (" again" or "") goes into
+# the log's lines.
+solve() {
+  local run=$work/$1 what
+  what=$(called "$1" "$2")
+  echo "$what: solving$4 from $(date -u +%FT%TZ)"
+  launched "$what's search" "$run/items/$2.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$3" "$2" ||
+    fail "$what: its search failed (above)"
+  keep "campaigns/$1" "$run" "$2" || fail "$what: its part was not kept (above)"
+  rm -f "$run/taken/$2"
+  echo "$what: done$4 and checked at $(date -u +%FT%TZ)"
 }
 
 # again: the items of NAME in AGAIN, each taken (marked, as take marks it),
@@ -284,12 +294,7 @@ again() {
   for index in ${AGAIN:-}; do
     [ -f "$run/items/$index.item" ] || fail "AGAIN: item $index of $name is not done"
     ln -s "$mark" "$run/taken/$index" 2>/dev/null || continue
-    echo "$(called "$name" "$index"): solving again from $(date -u +%FT%TZ)"
-    launched "$(called "$name" "$index")'s search" "$run/items/$index.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 --again "$index" ||
-      fail "$(called "$name" "$index"): its search failed (above)"
-    keep "campaigns/$name" "$run" "$index" || fail "$(called "$name" "$index"): its part was not kept (above)"
-    rm -f "$run/taken/$index"
-    echo "$(called "$name" "$index"): done again and checked at $(date -u +%FT%TZ)"
+    solve "$name" "$index" --again " again"
   done
 }
 

@@ -682,9 +682,9 @@ impl Run {
                 // only are solved again meanwhile, not after (on 5x8, 11223's
                 // 11 such classes, costed in full in minutes, lowered the cap
                 // of its two split classes by 1,244).
-                let split = |i: &usize| status.splits.iter().any(|(s, _)| s == i);
-                let waiting: Vec<usize> =
-                    (status.left().into_iter()).filter(|i| !split(i)).collect();
+                let waiting: Vec<usize> = (status.left().into_iter())
+                    .filter(|&i| status.to_solve_first(i))
+                    .collect();
                 if let Some(standing) = &status.standing {
                     status.reopened = exact::reopened(standing, &known, &waiting);
                 }

@@ -138,8 +138,9 @@ pub struct SolveArgs {
     /// in full where its optimum is below that. `status --todo` lists such an
     /// item again only once every class of its guess is done or split a level
     /// deeper; where the guess's big classes are hours of search each and not
-    /// split yet, its small ones are often cheap to cost in full first (on 5x8, 23 such items of 44 to 3,796 secrets took 0.1
-    /// to 81 s each and raised the plan's lower bound from 174039 to 175501).
+    /// split yet, its small ones are often cheap to cost in full first (on 5x8,
+    /// 23 such items of 44 to 3,796 secrets took 0.1 to 81 s each and raised the
+    /// plan's lower bound from 174039 to 175501).
     /// Items not done are solved as without it; items costed in full are done.
     #[arg(long, conflicts_with = "task")]
     again: bool,
