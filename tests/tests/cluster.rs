@@ -1022,6 +1022,29 @@ fn an_exact_item_cut_off_goes_on_from_its_checkpoint() {
     if let Some(floor) = shown["lower_bound"].as_u64() {
         assert!(floor >= planned_floor, "{shown}");
     }
+    // Split a level deeper, the item is its split's to solve: its save is no
+    // longer in progress but left over, and said to be (then the split goes).
+    let split = run.join(format!("within-{largest}"));
+    let (item, split_arg) = (largest.to_string(), split.to_str().unwrap());
+    let within = [
+        "plan", "--within", run_arg, "--item", &item, "--dir", split_arg,
+    ];
+    ok("mmgen", &within);
+    let shown = ok("mmgen", &["status", "--dir", run_arg]);
+    assert!(
+        !shown.contains(&line)
+            && shown.contains(&format!(
+                "left over    item {largest}'s save, its class of {secrets} secrets: "
+            ))
+            && shown.contains(&format!(
+                "no longer gone on with, it may be deleted ({})",
+                folder
+            )),
+        "{shown}"
+    );
+    assert_eq!(listed(&status(&run)).unwrap()["left_over"], true);
+    std::fs::remove_dir_all(&split).unwrap();
+    assert_eq!(listed(&status(&run)).unwrap()["left_over"], false);
     // Cut off between finishing its certificate (renamed to the item's, its end
     // written) and writing its item: the next run takes that certificate back,
     // its bytes checked against the checkpoint's (another file is refused).

@@ -540,6 +540,8 @@ pub fn status(args: &StatusArgs) -> Outcome {
     };
     let mut out = std::io::stdout().lock();
     let split_dir = |item: usize| run.split_dir(item).display().to_string();
+    // A save of an item split a level deeper since: its split's items solve it.
+    let left_over = |item: usize| status.splits.iter().any(|(split, _)| *split == item);
     // A split's class costs at least what its own standing proves and its
     // item's floor here, whichever is more (its floors may not be worked out).
     let least = |item: usize| status.least(item);
@@ -630,6 +632,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                 .map(|(item, saved)| match saved {
                     Ok(saved) => serde_json::json!({
                         "item": item,
+                        "left_over": left_over(*item),
                         "seconds_since_save": saved.age,
                         "seconds_searched": saved.searched,
                         "positions": saved.positions,
@@ -637,7 +640,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
                         "best_second": saved.best.and_then(|(guess, _)| code(guess)),
                         "best_total": saved.best.map(|(_, total)| total),
                     }),
-                    Err(e) => serde_json::json!({ "item": item, "error": e }),
+                    Err(e) => serde_json::json!({ "item": item, "left_over": left_over(*item), "error": e }),
                 })
                 .collect::<Vec<_>>(),
             "splits": (status.splits.iter())
@@ -883,10 +886,20 @@ pub fn status(args: &StatusArgs) -> Outcome {
             Ok(saved) => saved.words(board, status.least(*item)),
             Err(e) => format!("its checkpoint cannot be read: {e}"),
         };
-        writeln!(
-            out,
-            "in progress  item {item}, its class of {secrets} secrets: {at}"
-        )?;
+        match left_over(*item) {
+            false => writeln!(
+                out,
+                "in progress  item {item}, its class of {secrets} secrets: {at}"
+            )?,
+            true => writeln!(
+                out,
+                "left over    item {item}'s save, its class of {secrets} secrets: {at}; the item was \
+                 split a level deeper since, in {}, whose items --todo and campaigns take instead: \
+                 no longer gone on with, it may be deleted ({})",
+                split_dir(*item),
+                run.checkpoint_dir(*item).display()
+            )?,
+        }
     }
     Ok(())
 }
