@@ -192,7 +192,13 @@ impl Status {
     /// Whether item `index` is not done, nor split a level deeper.
     fn to_solve_first(&self, index: usize) -> bool {
         let left = self.missing.contains(&index) || self.damaged.contains(&index);
-        left && !self.splits.iter().any(|(split, _)| *split == index)
+        left && !self.is_split(index)
+    }
+
+    /// Whether item `index` is split a level deeper and not merged back yet: its
+    /// split's items solve it.
+    pub fn is_split(&self, index: usize) -> bool {
+        self.splits.iter().any(|(split, _)| *split == index)
     }
 
     /// The items not done (missing or damaged, split or not).
@@ -711,7 +717,7 @@ impl Run {
     /// so that a split whose class the search costs first gives the splits after
     /// it the tighter caps.
     pub fn splits_todo(&self) -> Result<Vec<usize>, String> {
-        self.in_order(|status, index| status.splits.iter().any(|(i, _)| *i == index))
+        self.in_order(Status::is_split)
     }
 
     /// The items `pick` picks from the status, in the order to solve them.

@@ -541,7 +541,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
     let mut out = std::io::stdout().lock();
     let split_dir = |item: usize| run.split_dir(item).display().to_string();
     // A save of an item split a level deeper since: its split's items solve it.
-    let left_over = |item: usize| status.splits.iter().any(|(split, _)| *split == item);
+    let left_over = |item: usize| status.is_split(item);
     // A split's class costs at least what its own standing proves and its
     // item's floor here, whichever is more (its floors may not be worked out).
     let least = |item: usize| status.least(item);
