@@ -28,7 +28,8 @@
 # their items; NAME's item INDEX is the split's), and once
 # all of a split's items are done it is merged back into NAME's item, whose part is
 # checked with NAME's ledger (the split's parts' lines added to it); then NAME's
-# tree is merged. `make campaign NAME=NAME/within-INDEX` works on the split alone.
+# tree is merged. `make campaign NAME=NAME/within-INDEX` works on the split alone,
+# under its cap: its item's budget in the plans above, filled in WORK too.
 #
 # On a cluster, LAUNCH (from the environment) runs each item's search and each
 # part's check where the site wants them, e.g. LAUNCH="srun --ntasks=1
@@ -185,15 +186,16 @@ keep() {
   ) 9> "$2/items/$3.lock"
 }
 
-# know: with a tree to fill from (FILL, or campaigns/NAME/known.mmt), WORK/NAME/known.mmt
-# made again from the items done (under NAME's ledger lock, so one merge at a time
-# writes it); says its total.
+# know [LEVEL TREE]: with a tree to fill from (TREE; for NAME, FILL or
+# campaigns/NAME/known.mmt), WORK/LEVEL/known.mmt made again from LEVEL's items done
+# (under LEVEL's ledger lock, so one merge at a time writes it); says its total.
 know() {
-  local out
-  [ -n "$fill_tree" ] || return 0
-  out=$("$bin/mmgen" merge --dir "$work/$name" --fill "$fill_tree" --out "$work/$name/known.mmt" --force) ||
-    { echo "make campaign: FILL ($fill_tree) and the items done make no tree (above)" >&2; return 1; }
-  echo "known.mmt: $(sed -n 's/^total *//p' <<< "$out"); $(sed -n 's/^items *//p' <<< "$out")"
+  local level=${1:-$name} tree=${2:-$fill_tree} named=FILL out
+  [ -n "$tree" ] || return 0
+  [ -z "${1:-}" ] || named="the tree of $level"
+  out=$("$bin/mmgen" merge --dir "$work/$level" --fill "$tree" --out "$work/$level/known.mmt" --force) ||
+    { echo "make campaign: $named ($tree) and the items done make no tree (above)" >&2; return 1; }
+  echo "known.mmt${1:+ of $level}: $(sed -n 's/^total *//p' <<< "$out"); $(sed -n 's/^items *//p' <<< "$out")"
 }
 
 # called LEVEL INDEX: how the log names item INDEX of LEVEL.
@@ -388,6 +390,22 @@ done
 
 if [ -n "$fill_tree" ]; then
   ( flock 8 && know ) 8> "$work/$name/ledger.lock" || exit 1
+fi
+
+# A split's cap is its item's budget in the plans above it (mmgen's Run::cap), read
+# from their work folders, each plan counting its other splits by their own standing:
+# all of them are filled too, with their known trees, or a split's campaign alone on
+# a machine that kept nothing would prove more than the plans above need
+# (5x8/within-21: 1.8 h of search projected without them, 65 s with them).
+top=${name%%/within-*}
+if [ "$top" != "$name" ]; then
+  while read -r level; do
+    ! merged "$level" || continue
+    fill "campaigns/$level" "$work/$level"
+    if [ -e "campaigns/$level/known.mmt" ] && [ ! -e "$work/$level/known.mmt" ]; then
+      ( flock 8 && know "$level" "campaigns/$level/known.mmt" ) 8> "$work/$level/ledger.lock" || exit 1
+    fi
+  done < <(cd campaigns && find "$top" -name plan.json -printf '%h\n' | sort)
 fi
 
 # keep_floors: floors being worked out (hours on a big plan, the campaign's first

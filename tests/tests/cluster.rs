@@ -2019,6 +2019,53 @@ fn a_campaign_s_split_item_is_merged_back_and_proven() {
     assert!(std::fs::read(tree).unwrap() == std::fs::read(&single).unwrap());
 }
 
+/// A split's campaign run alone on a machine that kept nothing: its cap, its
+/// item's budget in the plan above, is read from that plan's work folder, where
+/// the plan counts its other splits by their own standing; so the campaign fills
+/// them all first (not only the plan above, to merge at the end), or the split
+/// would prove more than the plan above needs. Here every search fails (LAUNCH),
+/// so the campaign stops at its first item, its split read under the cap the
+/// kept campaign gives it.
+#[test]
+fn a_split_s_campaign_alone_works_under_the_cap_of_the_plans_above() {
+    let dir = scratch("cluster_campaign_split_alone");
+    let (kept, _) = kept_campaign(&dir, "c47", &["--pegs", "4", "--colors", "7"]);
+    // Items 47 to 49 of 1111, a first guess far from the best, split, 47 and 48
+    // with their floors worked out (as a campaign keeps them): 49's class of 216
+    // secrets matters below less than its split's heuristic tree costs.
+    let plan = json(&std::fs::read_to_string(kept.join("plan.json")).unwrap());
+    assert_eq!(plan["items"][49]["secrets"], 216);
+    for index in ["47", "48", "49"] {
+        let split = kept.join(format!("within-{index}"));
+        let [k, s] = [&kept, &split].map(|p| p.to_str().unwrap());
+        ok(
+            "mmgen",
+            &["plan", "--within", k, "--item", index, "--dir", s],
+        );
+        if index != "49" {
+            ok("mmgen", &["status", "--dir", s, "--todo"]);
+        }
+    }
+    let work = dir.join("work");
+    let out = campaign_command(&dir, "c47/within-49", &work, 1, "")
+        .env("LAUNCH", "false")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && said.contains("its search failed"),
+        "{said}"
+    );
+    let alone = status(&work.join("c47/within-49"));
+    let [cap, best] = [&alone["cap"], &alone["best_known_total"]].map(|v| v.as_u64());
+    assert!(
+        cap.is_some_and(|cap| cap < best.unwrap()),
+        "{cap:?} {best:?}"
+    );
+    assert_eq!(alone["cap"], status(&kept.join("within-49"))["cap"]);
+    assert_eq!(alone["open_first_guesses"], 0, "{alone}");
+}
+
 #[test]
 fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
     let dir = scratch("cluster_exact_bc");
