@@ -2064,6 +2064,17 @@ fn a_split_s_campaign_alone_works_under_the_cap_of_the_plans_above() {
     );
     assert_eq!(alone["cap"], status(&kept.join("within-49"))["cap"]);
     assert_eq!(alone["open_first_guesses"], 0, "{alone}");
+    // The split's folder on its own: its status says the cap is not known there.
+    let apart = dir.join("apart");
+    std::fs::create_dir_all(&apart).unwrap();
+    std::fs::copy(kept.join("within-49/plan.json"), apart.join("plan.json")).unwrap();
+    let said = ok("mmgen", &["status", "--dir", apart.to_str().unwrap()]);
+    assert!(
+        said.contains("matters      not known here: the plan above is not in the folder")
+            && said.contains("item 49's budget there"),
+        "{said}"
+    );
+    assert!(status(&apart)["cap"].is_null());
 }
 
 #[test]

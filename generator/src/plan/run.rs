@@ -585,9 +585,17 @@ impl Run {
     /// For a split, what the known tree of the plan above plays its class in, if
     /// it has one that plays it.
     fn played_above(&self) -> Option<u64> {
+        let (parent, index) = self.above()?;
+        parent.known_tree().ok()??.items[index]
+    }
+
+    /// For a split, the plan above it, in the folder that holds the split's (as
+    /// a campaign lays them out), and the item the split is of: `None` if that
+    /// folder holds no plan, or another one.
+    pub fn above(&self) -> Option<(Run, usize)> {
         let parent = Run::open(&self.dir.join("..")).ok()?;
         let index = self.split_of(&parent)?;
-        parent.known_tree().ok()??.items[index]
+        Some((parent, index))
     }
 
     /// What exact item `index` must cost less than to matter, by the items done
@@ -655,10 +663,7 @@ impl Run {
     /// `None` where nothing caps it. The plan above counts its splits by their
     /// own standing, so this asks nothing of this plan back.
     fn cap(&self, optimal: &Optimal) -> Result<Option<u64>, String> {
-        let Ok(parent) = Run::open(&self.dir.join("..")) else {
-            return Ok(None);
-        };
-        let Some(index) = self.split_of(&parent) else {
+        let Some((parent, index)) = self.above() else {
             return Ok(None);
         };
         let budget = parent.budget(optimal, index)?;

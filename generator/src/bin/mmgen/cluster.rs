@@ -681,6 +681,14 @@ pub fn status(args: &StatusArgs) -> Outcome {
                  above): a guess that costs that much is settled, and none need prove more",
                 within.item
             )?;
+        } else if run.above().is_none() {
+            writeln!(
+                out,
+                "matters      not known here: the plan above is not in the folder that holds \
+                 this one (a campaign lays its levels out so), and its cap, item {}'s budget \
+                 there, is read from it: a guess is settled here only above the best known",
+                within.item
+            )?;
         }
     }
     writeln!(
