@@ -151,9 +151,11 @@ impl Exact {
             // limit. The win class (the guess itself) is counted as if it were
             // another secret to place, 1 too many, so the running test allows 1.
             let mut bound = n;
+            // Read once, not per secret: the step table's slice and the limit.
+            let (steps, most) = (steps.as_slice(), u64::from(limit));
             let within = codes.count_classes(guess, secrets, &mut classes, &mut work, |size, _| {
                 bound += u64::from(steps[size as usize]);
-                bound <= u64::from(limit)
+                bound <= most
             });
             let outsider = classes[win] == 0;
             let bound = bound - u64::from(bounds[classes[win] as usize]);
@@ -519,13 +521,16 @@ impl Exact {
         // own win class counts as one more secret placed (bounds[1]), taken off at
         // the end; a candidate that cannot tie stops early.
         let sized = |guess, least: u64, classes: &mut Classes, work: &mut u64| {
-            let (mut here, mut widest) = (n, 0);
+            let mut here = n;
+            // Read once, not per secret: the step table's slice and the limit. (A
+            // sum of fewer than 2^32 steps of 32 bits cannot overflow.)
+            let (steps, most) = (steps.as_slice(), least.saturating_add(cost(1)));
             let complete = codes.count_classes(guess, secrets, classes, work, |size, _| {
-                here = here.saturating_add(u64::from(steps[size as usize]));
-                widest = widest.max(size);
-                here <= least.saturating_add(cost(1))
+                here += u64::from(steps[size as usize]);
+                here <= most
             });
-            complete.then(|| (here - cost(1), widest <= 2))
+            // The widest class, once the count is whole: sizes only grew.
+            complete.then(|| (here - cost(1), classes.iter().all(|&c| c <= 2)))
         };
         let (mut least, mut settled) = (u64::MAX, u64::MAX);
         let counted = part.len() <= 2 * two_deep;
