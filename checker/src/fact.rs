@@ -181,7 +181,7 @@ const FILTER_BITS: usize = 1 << FILTER_LOG;
 const _: () = assert!(FILTER_BITS >= 8 * LOOKS_KEPT);
 
 /// How many secrets [`Checker::split`] scores between looks at its cap.
-const SPLIT_CHUNK: usize = 32;
+const SPLIT_CHUNK: usize = 128;
 
 /// The most secrets a set has whose look scores its own secrets before it looks
 /// for the set in [`Checker::looks`]: most lookups miss (15% found on a 5x8
@@ -305,29 +305,24 @@ impl Checker {
         mut heard: impl FnMut(usize),
     ) -> Split {
         let row = &self.totals[self.row(below)];
-        let win = self.board.win();
+        let (win, slots) = (self.board.win(), self.board.slots());
         let mut sizes = [0u32; 81];
-        let (mut cost, mut classes) = (set.len() as u64, 0);
+        let n = set.len() as u64;
+        let mut cost = n;
         for chunk in set.chunks(SPLIT_CHUNK) {
             if cost >= cap {
                 break;
             }
             self.board.for_each_answer(g, chunk, |a| {
                 heard(a);
-                if a != win {
-                    // The class's bound, from its size before to its size now (the
-                    // sum telescopes to the bound of its final size, or infinite).
-                    let before = sizes[a] as usize;
-                    let step = match row[before + 1] {
-                        INFINITE => INFINITE,
-                        next => next - row[before],
-                    };
-                    cost = cost.saturating_add(step);
-                    classes += usize::from(sizes[a] == 0);
-                }
                 sizes[a] += 1;
             });
+            // The set's size plus each class's bound by its size so far (the win's
+            // left out), or infinite.
+            let classes = (0..slots).filter(|&a| a != win);
+            cost = classes.fold(n, |sum, a| sum.saturating_add(row[sizes[a] as usize]));
         }
+        let classes = (0..slots).filter(|&a| a != win && sizes[a] > 0).count();
         Split {
             cost,
             progress: sizes[win] > 0 || classes > 1,
