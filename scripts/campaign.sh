@@ -117,11 +117,16 @@ merged() {
   esac
 }
 
+# unmerged ROOT: ROOT's campaign and its splits not merged yet, a line each.
+unmerged() {
+  local level
+  while read -r level; do
+    merged "$level" || echo "$level"
+  done < <(cd campaigns && find "$1" -name plan.json -printf '%h\n' | sort)
+}
+
 # The campaigns worked on: NAME and its splits not merged yet (ordered below).
-found=()
-while read -r level; do
-  merged "$level" || found+=("$level")
-done < <(cd campaigns && find "$name" -name plan.json -printf '%h\n' | sort)
+mapfile -t found < <(unmerged "$name")
 if [ ${#found[@]} = 0 ]; then
   echo "$name: merged into item ${name##*/within-} of ${name%/within-*} already; nothing to do"
   exit 0
@@ -400,12 +405,13 @@ fi
 top=${name%%/within-*}
 if [ "$top" != "$name" ]; then
   while read -r level; do
-    ! merged "$level" || continue
+    # NAME's own levels are filled above.
+    [[ " ${found[*]} " != *" $level "* ]] || continue
     fill "campaigns/$level" "$work/$level"
     if [ -e "campaigns/$level/known.mmt" ] && [ ! -e "$work/$level/known.mmt" ]; then
       ( flock 8 && know "$level" "campaigns/$level/known.mmt" ) 8> "$work/$level/ledger.lock" || exit 1
     fi
-  done < <(cd campaigns && find "$top" -name plan.json -printf '%h\n' | sort)
+  done < <(unmerged "$top")
 fi
 
 # keep_floors: floors being worked out (hours on a big plan, the campaign's first
