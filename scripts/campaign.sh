@@ -203,9 +203,14 @@ know() {
   echo "known.mmt${1:+ of $level}: $(sed -n 's/^total *//p' <<< "$out"); $(sed -n 's/^items *//p' <<< "$out")"
 }
 
-# called LEVEL INDEX: how the log names item INDEX of LEVEL.
+# called LEVEL "INDEX...": how the log names items INDEX... of LEVEL.
 called() {
-  if [ "$1" = "$name" ]; then echo "item $2"; else echo "item $2 of $1"; fi
+  local -a indexes
+  local items
+  read -ra indexes <<< "$2"
+  items="item $2"
+  [ ${#indexes[@]} = 1 ] || items="${#indexes[@]} items solved at once ($2)"
+  if [ "$1" = "$name" ]; then echo "$items"; else echo "$items of $1"; fi
 }
 
 # keep_left LEVEL: an item of LEVEL done here but not kept (a session cut off while
@@ -247,48 +252,62 @@ mark_of() {
 # take LEVEL: takes an item of LEVEL and solves it; returns 1 if none is left to
 # take: those with a checkpoint first, then FIRST (NAME's), then as mmgen status
 # --todo orders them. An item taken is a link named by its number to its worker's
-# process (`mark_of`; made at once, so one worker takes each item). Each step says its
-# own failure: the worker's `! take` turns set -e off here.
+# process (`mark_of`; made at once, so one worker takes each item). Items solved at
+# once (mmgen status --at-once: of first guesses settled, they only make the proof
+# whole; --todo lists them last) are taken up to AT_ONCE (256) at a time, for one
+# solve-class: a fraction of a second each, in one process, where a process each
+# took as long again to start and to draw its budget. Each step says its own
+# failure: the worker's `! take` turns set -e off here.
 take() {
-  local run=$work/$1 index="" todo begun asked="" me=$BASHPID mark stamp
+  local run=$work/$1 todo at_once begun asked="" me=$BASHPID mark stamp i
+  local -a taken=()
+  local -A quick=()
   mark=$(mark_of "$me") || fail "cannot read this worker's start time in /proc/$me/stat"
   # The list is read before the take: an item another worker solved and let go
   # of since (its item file newer than the stamp) is not taken again.
   stamp=$run/taken/.todo-$me
   touch "$stamp"
   todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') || fail "cannot read the status of $run"
+  at_once=$("$bin/mmgen" status --dir "$run" --at-once) || fail "cannot read the status of $run"
+  for i in $at_once; do quick[$i]=1; done
   begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)
   [ "$1" != "$name" ] || asked=$first
   for i in $begun $asked $todo; do
     [[ " $todo " == *" $i "* ]] || continue
     # An item split a level deeper is its split's.
     [ ! -f "campaigns/$1/within-$i/plan.json" ] || continue
+    # One item, or items solved at once only.
+    [ ${#taken[@]} = 0 ] || [ -n "${quick[$i]:-}" ] || break
     ln -s "$mark" "$run/taken/$i" 2>/dev/null || continue
     if [ "$run/items/$i.item" -nt "$stamp" ]; then
       rm -f "$run/taken/$i"
       continue
     fi
-    index=$i
-    break
+    taken+=("$i")
+    [ -n "${quick[$i]:-}" ] && [ ${#taken[@]} -lt "${AT_ONCE:-256}" ] || break
   done
   rm -f "$stamp"
-  [ -n "$index" ] || return 1
-  solve "$1" "$index" --share ""
+  [ ${#taken[@]} -gt 0 ] || return 1
+  solve "$1" "${taken[*]}" --share ""
 }
 
-# solve LEVEL INDEX FLAG AGAIN: item INDEX of LEVEL, taken, solved on one thread
-# with solve-class FLAG, its part checked and kept, and let go: free to be taken
-# again (an item shown dearer only by its share of its guess's gap is solved again
-# once the guess's other items leave it open). AGAIN (" again" or "") goes into
-# the log's lines.
+# solve LEVEL "INDEX..." FLAG AGAIN: the items INDEX... of LEVEL, taken, solved on
+# one thread with one solve-class FLAG, their parts checked and kept, and let go:
+# free to be taken again (an item shown dearer only by its share of its guess's gap
+# is solved again once the guess's other items leave it open). AGAIN (" again" or
+# "") goes into the log's lines.
 solve() {
-  local run=$work/$1 what
+  local run=$work/$1 what index
+  local -a indexes
+  read -ra indexes <<< "$2"
   what=$(called "$1" "$2")
   echo "$what: solving$4 from $(date -u +%FT%TZ)"
-  launched "$what's search" "$run/items/$2.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$3" "$2" ||
+  launched "$what's search" "$run/items/${indexes[0]}.solve-done" "$bin/mmgen" solve-class --dir "$run" --threads 1 --cache-mib "$mib" --checkpoint-every 600 "$3" "${indexes[@]}" ||
     fail "$what: its search failed (above)"
-  keep "campaigns/$1" "$run" "$2" || fail "$what: its part was not kept (above)"
-  rm -f "$run/taken/$2"
+  for index in "${indexes[@]}"; do
+    keep "campaigns/$1" "$run" "$index" || fail "$(called "$1" "$index"): its part was not kept (above)"
+    rm -f "$run/taken/$index"
+  done
   echo "$what: done$4 and checked at $(date -u +%FT%TZ)"
 }
 

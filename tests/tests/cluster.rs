@@ -451,6 +451,72 @@ fn exact_plans_merge_into_the_single_run_s_proven_optimum() {
     assert_eq!(after["best_total"], 5626);
 }
 
+/// Items of first guesses settled already decide nothing: `status --at-once` lists
+/// them, as many as the status counts and last in `--todo`'s order, and one
+/// solve-class shows each too dear; the other items, solved after them, merge
+/// into the single run's proven optimum.
+#[test]
+fn items_of_settled_guesses_are_listed_last_and_solved_together() {
+    let dir = scratch("cluster_at_once");
+    let board = ["--pegs", "4", "--colors", "4"];
+    let run = plan_exact(&dir, &board);
+    let p = run.to_str().unwrap();
+    let list = |flag: &str| -> Vec<usize> {
+        (ok("mmgen", &["status", "--dir", p, flag]).lines())
+            .map(|l| l.parse().unwrap())
+            .collect()
+    };
+    // 4x4's floors settle first guesses before any item is solved, some of them
+    // before open ones in the search's order: listed after those.
+    let (todo, at_once) = (list("--todo"), list("--at-once"));
+    assert!(
+        !at_once.is_empty() && todo.len() > at_once.len(),
+        "{todo:?} {at_once:?}"
+    );
+    assert!(todo.ends_with(&at_once), "{todo:?} {at_once:?}");
+    let plan = json(&std::fs::read_to_string(run.join("plan.json")).unwrap());
+    let order = search_order(&plan);
+    assert_ne!(todo, order);
+    // Split a level deeper, an item of a settled guess waits for one of an open
+    // guess that the search takes after it.
+    let settled = *order.iter().find(|i| at_once.contains(i)).unwrap();
+    let after = order.iter().skip_while(|&&i| i != settled);
+    let open = *after.filter(|i| !at_once.contains(i)).last().unwrap();
+    let splits = plan_exact_in(&dir, "splits", &board);
+    let s = splits.to_str().unwrap();
+    for item in [settled, open] {
+        let (item, within) = (item.to_string(), splits.join(format!("within-{item}")));
+        let within = within.to_str().unwrap();
+        ok(
+            "mmgen",
+            &["plan", "--within", s, "--item", &item, "--dir", within],
+        );
+    }
+    // Its floors worked out (as `--todo` does in a campaign), the settled guess
+    // is known.
+    ok("mmgen", &["status", "--dir", s, "--todo"]);
+    let listed = ok("mmgen", &["status", "--dir", s, "--splits"]);
+    assert_eq!(listed, format!("{open}\n{settled}\n"));
+    assert_eq!(status(&run)["to_solve_settled"], at_once.len());
+    let indexes: Vec<String> = at_once.iter().map(usize::to_string).collect();
+    let mut args = vec!["solve-class", "--dir", p, "--threads", "1", "--share"];
+    args.extend(indexes.iter().map(String::as_str));
+    let said = ok("mmgen", &args);
+    for index in &at_once {
+        let line = (said.lines())
+            .find(|l| l.starts_with(&format!("item {index}: built")))
+            .unwrap_or_else(|| panic!("{said}"));
+        assert!(line.contains("costs at least"), "{said}");
+    }
+    assert!(list("--at-once").is_empty());
+    assert_eq!(list("--todo"), todo[..todo.len() - at_once.len()]);
+    while let Some(&next) = list("--todo").first() {
+        solve_item(&run, "--share", next);
+    }
+    merges_into_the_single_run(&dir, &run, &board);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Items asked for their shares of their guesses' gaps (`solve-class --share`,
 /// as a campaign solves them), taken one at a time in `status --todo`'s order
 /// until none is left: on 3x8, some class shown dearer only by its share is
@@ -1872,9 +1938,24 @@ fn floors_cut_off(kept: &Path, first: &str) -> (usize, u64) {
 
 /// Items solved in what campaigns printed, in their order.
 fn solving(said: &str) -> Vec<usize> {
-    (said.lines())
-        .filter_map(|l| l.strip_prefix("item ")?.split_once(": solving from"))
-        .map(|(index, _)| index.parse().unwrap())
+    let items = |line: &str| -> Option<String> {
+        let (named, _) = line.split_once(": solving from")?;
+        match named.strip_prefix("item ") {
+            Some(index) => Some(index.into()),
+            None => Some(
+                named
+                    .split_once(" solved at once (")?
+                    .1
+                    .strip_suffix(')')?
+                    .into(),
+            ),
+        }
+    };
+    (said.lines().filter_map(items))
+        .flat_map(|indexes| {
+            let indexes: Vec<usize> = indexes.split(' ').map(|i| i.parse().unwrap()).collect();
+            indexes
+        })
         .collect()
 }
 
@@ -1905,6 +1986,8 @@ fn two_campaigns_of_one_name_solve_each_item_once() {
     solved.sort();
     assert_eq!(solved, (0..order.len()).collect::<Vec<_>>(), "{said}");
     assert!(said.contains("optimal: total 5625, proven"), "{said}");
+    // Items of first guesses settled on the way went to one solve-class together.
+    assert!(said.contains(" items solved at once ("), "{said}");
     // The run's own folder given as WORK is refused, not worked in as WORK/NAME.
     let wrong = start_campaign(&dir, "c46", &work.join("c46"), 1, "");
     let out = wrong.wait_with_output().unwrap();

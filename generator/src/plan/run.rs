@@ -195,6 +195,20 @@ impl Status {
         left && !self.is_split(index)
     }
 
+    /// Whether item `index` is to solve ([`Status::to_solve`]) though its first
+    /// guess is settled (shown dearer than the best known, or than the cap): its
+    /// budget is below what it costs at least, so it is solved at once. Such
+    /// items add nothing to what the proof decides, only make it whole.
+    pub fn at_once(&self, index: usize) -> bool {
+        self.to_solve(index) && self.settled(index)
+    }
+
+    /// Whether item `index`'s first guess is settled (no longer open).
+    fn settled(&self, index: usize) -> bool {
+        (self.standing.iter().flat_map(|s| &s.firsts))
+            .any(|first| !first.open && first.items.contains(&index))
+    }
+
     /// Whether item `index` is split a level deeper and not merged back yet: its
     /// split's items solve it.
     pub fn is_split(&self, index: usize) -> bool {
@@ -706,30 +720,57 @@ impl Run {
         }
     }
 
-    /// The items still to solve (missing or damaged) in the order to solve them
-    /// (an exact plan's: the search's, guess by guess, each guess's classes
-    /// smallest first), but for those split a level deeper, which their splits
-    /// solve.
+    /// The items still to solve (missing or damaged) in the order to solve them,
+    /// but for those split a level deeper, which their splits solve: first those
+    /// of first guesses still open (an exact plan's: the search's order, guess by
+    /// guess, each guess's classes smallest first), then those solved at once
+    /// ([`Status::at_once`]), which decide nothing: a session cut off leaves the
+    /// proof as far on as it can be.
     pub fn todo(&self) -> Result<Vec<usize>, String> {
-        if let Builder::Exact(optimal) = self.plan.recipe.builder()? {
-            self.work_out_floors(&optimal);
-        }
-        self.in_order(Status::to_solve)
+        self.floors_worked_out()?;
+        let (status, todo) = self.in_order(Status::to_solve)?;
+        let (at_once, open): (Vec<usize>, Vec<usize>) =
+            todo.into_iter().partition(|&i| status.at_once(i));
+        Ok(open.into_iter().chain(at_once).collect())
+    }
+
+    /// The items [`Run::todo`] lists that are solved at once ([`Status::at_once`]),
+    /// in its order: many can go to one `solve-class`.
+    pub fn todo_at_once(&self) -> Result<Vec<usize>, String> {
+        self.floors_worked_out()?;
+        Ok(self.in_order(Status::at_once)?.1)
     }
 
     /// The items split a level deeper and not merged back yet, in the order
     /// [`Run::todo`] takes items: the order a campaign works on the splits in,
     /// so that a split whose class the search costs first gives the splits after
-    /// it the tighter caps.
+    /// it the tighter caps, and the splits of first guesses settled come last.
     pub fn splits_todo(&self) -> Result<Vec<usize>, String> {
-        self.in_order(Status::is_split)
+        let (status, splits) = self.in_order(Status::is_split)?;
+        let (settled, open): (Vec<usize>, Vec<usize>) =
+            splits.into_iter().partition(|&i| status.settled(i));
+        Ok(open.into_iter().chain(settled).collect())
     }
 
-    /// The items `pick` picks from the status, in the order to solve them.
-    fn in_order(&self, pick: impl Fn(&Status, usize) -> bool) -> Result<Vec<usize>, String> {
+    /// An exact plan's floors worked out where the run keeps none (hours on a
+    /// big plan, said on standard error), as solve-class does: the items to
+    /// solve are listed by what they prove.
+    fn floors_worked_out(&self) -> Result<(), String> {
+        if let Builder::Exact(optimal) = self.plan.recipe.builder()? {
+            self.work_out_floors(&optimal);
+        }
+        Ok(())
+    }
+
+    /// The status and the items `pick` picks from it, in the search's order.
+    fn in_order(
+        &self,
+        pick: impl Fn(&Status, usize) -> bool,
+    ) -> Result<(Status, Vec<usize>), String> {
         let status = self.status()?;
         let order = exact::order(&self.plan).into_iter();
-        Ok(order.filter(|&i| pick(&status, i)).collect())
+        let picked = order.filter(|&i| pick(&status, i)).collect();
+        Ok((status, picked))
     }
 
     /// The plan of item `index`'s class a level deeper, if there is one where a

@@ -175,7 +175,8 @@ pub struct StatusArgs {
     /// Only the items still to solve (missing or damaged), one number a line, in
     /// the order to solve them (an exact plan's: the search's, guess by guess,
     /// each guess's classes smallest first, so that big items get the tightest
-    /// budgets), but for items split a level deeper in
+    /// budgets; those of first guesses settled already last, as --at-once
+    /// lists them), but for items split a level deeper in
     /// RUN/within-INDEX (`mmgen plan --within`), which their splits solve: for
     /// `mmgen status --dir RUN --todo | xargs -n 1 -P 2 mmgen solve-class --dir
     /// RUN`. An exact plan's floors are worked out first where RUN keeps none
@@ -185,9 +186,17 @@ pub struct StatusArgs {
     todo: bool,
     /// Only the items split a level deeper (RUN/within-INDEX) and not merged
     /// back yet, one number a line, in the order --todo takes items: the order
-    /// `make campaign` works on the splits in.
+    /// `make campaign` works on the splits in (those of first guesses settled
+    /// already last).
     #[arg(long, conflicts_with_all = ["checkpoint", "json", "todo"])]
     splits: bool,
+    /// Only the items --todo lists that are solved at once, in its order: those
+    /// of first guesses settled already (shown too dear), whose budgets are below
+    /// what they cost at least. They decide nothing, only make the proof whole,
+    /// and take a fraction of a second each: `make campaign` gives them to one
+    /// solve-class in batches.
+    #[arg(long, conflicts_with_all = ["checkpoint", "json", "todo", "splits"])]
+    at_once: bool,
 }
 
 /// Merge the items into one tree file, byte-identical to a single run.
@@ -515,9 +524,11 @@ pub fn status(args: &StatusArgs) -> Outcome {
         (None, None) => return Err("--dir RUN or --checkpoint DIR is required".into()),
     };
     let run = Run::open(dir)?;
-    if args.todo || args.splits {
+    if args.todo || args.splits || args.at_once {
         let items = if args.todo {
             run.todo()?
+        } else if args.at_once {
+            run.todo_at_once()?
         } else {
             run.splits_todo()?
         };
@@ -552,13 +563,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
         .collect();
     to_solve.sort_unstable_by(|a, b| b.cmp(a));
     let to_solve_secrets: u64 = to_solve.iter().map(|&n| u64::from(n)).sum();
-    // Those of first guesses no longer open (a guess costed in full has none left,
-    // so these were shown dearer than the best known total): each is solved at
-    // once (its budget is below what it costs at least).
-    let settled = (standing.iter())
-        .flat_map(|s| s.firsts.iter().filter(|f| !f.open))
-        .flat_map(|f| f.items.iter().filter(|&&i| status.to_solve(i)))
-        .count();
+    let settled = (0..status.jobs).filter(|&i| status.at_once(i)).count();
     let projection = run.projection(&status);
     let stopped = run.projection_stopped(&status);
     // Each split's own, from its items done (a split is a plan of its own).
