@@ -144,6 +144,11 @@ fill() {
   # Floors cut off before they were whole (hours on a big plan), committed as they
   # stood: worked on from there.
   [ -f "$1/floors.txt" ] || [ ! -f "$1/floors.txt.part" ] || put "$1/floors.txt.part" "$2/floors.txt.part"
+  # A split's known tree (a tree of the board that plays its class: its budgets
+  # are drawn from its subtree there) is read as it is; NAME's is made from FILL.
+  case $1 in
+    */within-*) [ ! -f "$1/known.mmt" ] || put "$1/known.mmt" "$2/known.mmt" ;;
+  esac
   for item in "$1"/items/*.item; do
     [ ! -e "$item" ] || put "$item" "$2/items/${item##*/}"
   done
@@ -427,7 +432,7 @@ if [ "$top" != "$name" ]; then
     # NAME's own levels are filled above.
     [[ " ${found[*]} " != *" $level "* ]] || continue
     fill "campaigns/$level" "$work/$level"
-    if [ -e "campaigns/$level/known.mmt" ] && [ ! -e "$work/$level/known.mmt" ]; then
+    if [[ $level != */within-* ]] && [ -e "campaigns/$level/known.mmt" ] && [ ! -e "$work/$level/known.mmt" ]; then
       ( flock 8 && know "$level" "campaigns/$level/known.mmt" ) 8> "$work/$level/ledger.lock" || exit 1
     fi
   done < <(unmerged "$top")

@@ -2071,8 +2071,32 @@ fn a_campaign_s_split_item_is_merged_back_and_proven() {
             &["plan", "--within", k, "--item", index, "--dir", s],
         );
     }
+    // A tree beside split 10 that plays its class (the least after the first
+    // guess 1234, code 66): copied to the work folder, where the split's budgets
+    // are drawn from its subtree there.
+    assert_eq!(items[10]["path"][0][0], 66);
+    let after = [
+        "--strategy",
+        "optimal",
+        "--first",
+        "1234",
+        "--pegs",
+        "4",
+        "--colors",
+        "7",
+    ];
+    let (after, _) = generate(&dir, "after-1234.mmt", &after);
+    std::fs::copy(&after, kept.join("within-10/known.mmt")).unwrap();
     let work = dir.join("work");
     let all = campaign(&dir, "c47", &work, 2, "");
+    let split = status(&work.join("c47/within-10"));
+    let heuristic = split_heuristic(&kept.join("within-10"));
+    assert!(
+        split["known_tree_total"]
+            .as_u64()
+            .is_some_and(|t| t < heuristic),
+        "{split}"
+    );
     assert!(
         !all.contains("item 0: solving")
             && !all.contains("item 10: solving")
@@ -2100,6 +2124,12 @@ fn a_campaign_s_split_item_is_merged_back_and_proven() {
     let (single, _) = generate(&dir, "single.mmt", &single);
     let tree = work.join("c47").join("optimal-c47.mmt");
     assert!(std::fs::read(tree).unwrap() == std::fs::read(&single).unwrap());
+}
+
+/// The total of the heuristic tree of the plan in `dir`.
+fn split_heuristic(dir: &Path) -> u64 {
+    let plan = json(&std::fs::read_to_string(dir.join("plan.json")).unwrap());
+    plan["heuristic"]["total"].as_u64().unwrap()
 }
 
 /// A split's campaign run alone on a machine that kept nothing: its cap, its

@@ -10,6 +10,13 @@
 //! `known.mmt`, is read each time budgets are drawn, so a better one put there
 //! while items run lowers their budgets too.
 //!
+//! Beside a split (a plan of an item's class, whose items' paths run from the
+//! board's first guess), the tree is still a tree of the board, and must play
+//! the split's class: its subtree there is a strategy for the class, whose total
+//! is the class's least known. A tree after another first guess than the best
+//! one's (a rollout after 5x8's 11223, whose big classes are split) so tightens
+//! the splits of that guess, which the best tree above does not play.
+//!
 //! The file is untrusted input, and a budget drawn from a total no tree of the
 //! plan's options reaches would leave the proof short (the merge would find a
 //! first guess undecided): it is checked as an imported tree is (every node against
@@ -48,7 +55,9 @@ pub struct Known {
 }
 
 /// The tree in `dir`'s `known.mmt`, checked to be a tree of the board that
-/// `plan`'s options allow; `None` if there is no such file.
+/// `plan`'s options allow; `None` if there is no such file. Beside a split (a
+/// plan of an item's class), the tree must play that class: its total is then
+/// the class's, its subtree's there.
 pub fn read(dir: &Path, plan: &Plan) -> Result<Option<Known>, String> {
     let path = dir.join(FILE);
     // A link to no file is a tree meant and missing: an error, not none.
@@ -56,16 +65,24 @@ pub fn read(dir: &Path, plan: &Plan) -> Result<Option<Known>, String> {
         return Ok(None);
     }
     let refuse = |why: String| Err(format!("{}: {why}", path.display()));
-    if plan.within.is_some() {
-        return refuse(
-            "a known tree is read beside a plan of the whole board, not of an item's class \
-             (put it beside the plan above)"
-                .into(),
-        );
-    }
     let recipe = &plan.recipe;
     let codes = Codes::new(recipe.board);
     let tree = crate::import::tree_file(&codes, &path)?.tree;
+    // A split's class: the tree's subtree for it, reached by the path from the
+    // board's first guess (the items' paths run from there too).
+    let class = match &plan.within {
+        None => &tree,
+        Some(within) => match subtree_at(&tree, &within.path) {
+            Some(class) => class,
+            None => {
+                return refuse(format!(
+                    "it does not play the class of item {} of the plan above (its guesses \
+                     and answers from the first guess): a tree beside a split must",
+                    within.item
+                ))
+            }
+        },
+    };
     if let Some(first) = recipe.first {
         if tree.first_guess() != first {
             return refuse("it opens with another guess than the plan's forced first guess".into());
@@ -83,7 +100,7 @@ pub fn read(dir: &Path, plan: &Plan) -> Result<Option<Known>, String> {
         return refuse("it makes a guess no secret left could be, which the plan does not".into());
     }
     Ok(Some(Known {
-        total: tree.total(),
+        total: class.total(),
         items: (plan.items.iter())
             .map(|item| subtree_at(&tree, &item.path).map(Subtree::total))
             .collect(),
@@ -237,6 +254,47 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A tree of the board beside a split (in the split's folder) counts at its
+    /// subtree for the split's class: the split's least total known is that
+    /// subtree's total where it is below the split's heuristic's, and its items'
+    /// budgets are capped by the subtrees in their places (on 4x6, the optimal
+    /// tree beside a split of its biggest class).
+    #[test]
+    fn a_tree_beside_a_split_counts_at_its_subtree_for_the_class() {
+        let (dir, plan, run, _) =
+            beside_the_optimum(Board::new(4, 6, true).unwrap(), "known-beside-split");
+        let known = read(&dir, &plan).unwrap().unwrap();
+        let item = (0..plan.items.len())
+            .filter(|&i| known.items[i].is_some())
+            .max_by_key(|&i| plan.items[i].secrets)
+            .unwrap();
+        let split_plan = super::super::Plan::within(&run, item).unwrap();
+        let split = Run::create(&run.split_dir(item), split_plan.clone(), "mmgen", 1).unwrap();
+        let heuristic = u64::from(split_plan.heuristic.unwrap().1);
+        let there = known.items[item].unwrap();
+        assert!(heuristic > there, "{heuristic} {there}");
+        std::fs::copy(dir.join(FILE), run.split_dir(item).join(FILE)).unwrap();
+        let beside = read(&run.split_dir(item), &split_plan).unwrap().unwrap();
+        assert_eq!(beside.total, there);
+        let standing = split.status().unwrap().standing.unwrap();
+        assert_eq!(standing.best_known, Some(there));
+        let Ok(super::super::Builder::Exact(optimal)) = split_plan.recipe.builder() else {
+            panic!("an exact plan builds an exact search");
+        };
+        let played: Vec<usize> = (0..split_plan.items.len())
+            .filter(|&i| beside.items[i].is_some())
+            .collect();
+        assert!(!played.is_empty());
+        for index in played {
+            let budget = u64::from(split.budget(&optimal, index).unwrap());
+            assert!(
+                budget <= beside.items[index].unwrap() + 1,
+                "{index}: {budget}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_known_tree_bounds_the_budgets_only_if_the_plan_s_options_allow_it() {
         let board = Board::new(3, 4, true).unwrap();
@@ -301,14 +359,15 @@ mod tests {
             &with(&|p| p.recipe.first = Some(first)),
             "forced first guess",
         );
+        // Beside a split, it must play the split's class.
         let within = super::super::Within {
             parent: 0,
             item: 0,
-            path: Vec::new(),
+            path: vec![(first, 0)],
         };
         refused(
             &with(&|p| p.within = Some(within.clone())),
-            "not of an item's class",
+            "does not play the class of item 0",
         );
         // Only consistent guesses: a tree of them counts.
         let consistent_only = Options {
