@@ -273,6 +273,10 @@ take() {
   stamp=$run/taken/.todo-$me
   touch "$stamp"
   todo=$("$bin/mmgen" status --dir "$run" --todo | tr '\n' ' ') || fail "cannot read the status of $run"
+  if [ -z "${todo// /}" ]; then
+    rm -f "$stamp"
+    return 1
+  fi
   at_once=$("$bin/mmgen" status --dir "$run" --at-once) || fail "cannot read the status of $run"
   for i in $at_once; do quick[$i]=1; done
   begun=$(for i in $todo; do [ ! -d "$run/items/$i.checkpoint" ] || echo "$i"; done)

@@ -461,11 +461,7 @@ fn items_of_settled_guesses_are_listed_last_and_solved_together() {
     let board = ["--pegs", "4", "--colors", "4"];
     let run = plan_exact(&dir, &board);
     let p = run.to_str().unwrap();
-    let list = |flag: &str| -> Vec<usize> {
-        (ok("mmgen", &["status", "--dir", p, flag]).lines())
-            .map(|l| l.parse().unwrap())
-            .collect()
-    };
+    let list = |flag: &str| status_list(&run, flag);
     // 4x4's floors settle first guesses before any item is solved, some of them
     // before open ones in the search's order: listed after those.
     let (todo, at_once) = (list("--todo"), list("--at-once"));
@@ -3163,11 +3159,14 @@ fn make_keep_commits_items_unless_they_better_a_shipped_tree() {
 
 /// The items of the plan in `dir` not done, in the order a campaign takes them.
 fn status_items(dir: &Path) -> Vec<usize> {
-    let todo = ok(
-        "mmgen",
-        &["status", "--dir", dir.to_str().unwrap(), "--todo"],
-    );
-    todo.split_whitespace()
+    status_list(dir, "--todo")
+}
+
+/// The items `mmgen status --dir DIR FLAG` lists (`--todo`, `--at-once`, ...).
+fn status_list(dir: &Path, flag: &str) -> Vec<usize> {
+    let listed = ok("mmgen", &["status", "--dir", dir.to_str().unwrap(), flag]);
+    listed
+        .split_whitespace()
         .map(|i| i.parse().unwrap())
         .collect()
 }
