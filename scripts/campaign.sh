@@ -74,7 +74,12 @@ first=${6:-}
 launch=()
 [ -z "${LAUNCH:-}" ] || read -ra launch <<< "$LAUNCH"
 fill_tree=${FILL:-}
-[ -n "$fill_tree" ] || { [ ! -e "campaigns/$name/known.mmt" ] && [ ! -L "campaigns/$name/known.mmt" ]; } || fill_tree=campaigns/$name/known.mmt
+# A split's known.mmt is a tree of the whole board, read as it is (fill), never
+# filled with the split's items: only a whole board's is.
+case $name in
+  */within-*) ;;
+  *) [ -n "$fill_tree" ] || { [ ! -e "campaigns/$name/known.mmt" ] && [ ! -L "campaigns/$name/known.mmt" ]; } || fill_tree=campaigns/$name/known.mmt ;;
+esac
 
 fail() { echo "make campaign: $*" >&2; exit 1; }
 
