@@ -498,11 +498,18 @@ fn items_of_settled_guesses_are_listed_last_and_solved_together() {
     let mut args = vec!["solve-class", "--dir", p, "--threads", "1", "--share"];
     args.extend(indexes.iter().map(String::as_str));
     let said = ok("mmgen", &args);
-    for index in &at_once {
+    // Solved together, the status read once for all (not at each budget), each
+    // costs what it costs solved alone, a process each, in the same plan.
+    let alone = plan_exact_in(&dir, "alone", &board);
+    assert_eq!(status_list(&alone, "--at-once"), at_once);
+    let cost = |said: &str| said.split_once("): ").map(|(_, cost)| cost.to_string());
+    for &index in &at_once {
         let line = (said.lines())
             .find(|l| l.starts_with(&format!("item {index}: built")))
             .unwrap_or_else(|| panic!("{said}"));
         assert!(line.contains("costs at least"), "{said}");
+        let by_itself = solve_item(&alone, "--share", index);
+        assert_eq!(cost(line), cost(by_itself.trim()), "{said}\n{by_itself}");
     }
     assert!(list("--at-once").is_empty());
     assert_eq!(list("--todo"), todo[..todo.len() - at_once.len()]);

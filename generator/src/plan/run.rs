@@ -65,6 +65,9 @@ pub struct Run {
     /// An exact plan's: what each item's class costs at most, worked out as
     /// shares ask for it ([`Uppers`]).
     uppers: OnceLock<Uppers>,
+    /// The items of first guesses settled when [`Run::note_settled`] read the
+    /// status: each solved under its floor with no budget drawn.
+    settled: OnceLock<Vec<usize>>,
 }
 
 /// How many items of each kind a merge's refusal names before it says how many.
@@ -276,6 +279,7 @@ impl Run {
             work: OnceLock::new(),
             floors: OnceLock::new(),
             uppers: OnceLock::new(),
+            settled: OnceLock::new(),
         }
     }
 
@@ -418,6 +422,20 @@ impl Run {
         )
     }
 
+    /// Reads the status once, for a process about to solve many items: those of
+    /// first guesses settled now ([`Status::at_once`]) are then solved under their
+    /// floors with no budget drawn. Settled stays settled (items done only raise
+    /// what a guess costs at least; the best known and a split's cap only fall),
+    /// so a budget drawn for such an item later is at most its floor, which it
+    /// is solved under anyway: the same items, without reading every item of the
+    /// plan and of the plans above it for each.
+    pub fn note_settled(&self) -> Result<(), String> {
+        let status = self.status()?;
+        let settled = (0..self.plan.items.len()).filter(|&i| status.at_once(i));
+        let _ = self.settled.set(settled.collect());
+        Ok(())
+    }
+
     /// Exact item `index`: its optimal subtree if it costs less than its budget
     /// (see [`exact`]), else the least it costs; and in a certified plan, what
     /// names the certificate it wrote.
@@ -436,7 +454,10 @@ impl Run {
         // much at least, with one fact (the floors module).
         self.work_out_floors(optimal);
         let floor = u32::try_from(self.floors(optimal)[index]).unwrap_or(UNLIMITED);
-        let budget = self.budget(optimal, index)?.max(floor);
+        let budget = match self.settled.get().is_some_and(|s| s.contains(&index)) {
+            true => floor,
+            false => self.budget(optimal, index)?.max(floor),
+        };
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();
         let context = Optimal::context(&work.codes, recipe.settings(), counters);

@@ -365,6 +365,12 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         (Some(task), Some(tasks)) => task_items(&run.plan, task, tasks).unwrap_or_default(),
         _ => args.items.clone(),
     };
+    // Many items (a campaign's items of first guesses settled, up to 256): the
+    // status read once, not at each item's budget (0.19 s of the 0.35 s each
+    // took on 5x8's within-22).
+    if exact && items.len() > 1 {
+        run.note_settled()?;
+    }
     let mut out = std::io::stdout().lock();
     for &index in &items {
         let started = std::time::Instant::now();
