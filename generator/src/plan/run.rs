@@ -430,6 +430,9 @@ impl Run {
     /// is solved under anyway: the same items, without reading every item of the
     /// plan and of the plans above it for each.
     pub fn note_settled(&self) -> Result<(), String> {
+        // Its floors worked out first, as its items' searches would: a status
+        // read before reads the floors kept, and they stay for the process.
+        self.floors_worked_out()?;
         let status = self.status()?;
         let settled = (0..self.plan.items.len()).filter(|&i| status.at_once(i));
         let _ = self.settled.set(settled.collect());
