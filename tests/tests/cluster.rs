@@ -2496,6 +2496,23 @@ fn a_split_of_a_class_too_dear_to_matter_merges_back_as_its_floor() {
             )),
             "{said}"
         );
+        // The plan above sees the split done, with its time left as the split's
+        // own status gives it: not projected from its items read uncapped, where
+        // those its cap stopped look open.
+        let seen = status(&run);
+        let line = (seen["splits"].as_array().unwrap().iter())
+            .find(|s| s["item"] == index)
+            .unwrap();
+        assert_eq!(line["seconds_left"], after["seconds_left"], "{seen}");
+        let said = ok("mmgen", &["status", "--dir", parent]);
+        assert!(
+            said.contains(&format!(
+                "within-{index}: {jobs} of {jobs} items done, its class at least {floor}; \
+                 all done, only the merge is left: mmgen merge --dir {sub} --into {parent}",
+                jobs = after["jobs"]
+            )),
+            "{said}"
+        );
         let merged = ok("mmgen", &["merge", "--dir", sub, "--into", parent]);
         assert!(
             merged.contains(&format!(
