@@ -13,9 +13,9 @@ REL := $(TARGET_DIR)/release
 PREFIX ?=
 # `make man` writes the manual pages here.
 MANDIR ?= $(TARGET_DIR)/man
-# Trees shipped in trees/: file name and mmgen arguments. best-5x8.mmt is the 5x8
-# campaign's items done so far, the rest from entropy-exact500-5x8.mmt (built first):
-# run `make trees` once more items are committed.
+# Trees shipped in trees/: file name and mmgen arguments. optimal-4x12.mmt and
+# optimal-5x8.mmt are merged from their campaigns' items kept in campaigns/ (their
+# top certificates, campaigns/NAME/optimal-NAME.mmc, are the same merges').
 TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	expected-size-4x6.mmt:--pegs=4:--colors=6:--strategy=expected-size \
 	entropy-4x6.mmt:--pegs=4:--colors=6:--strategy=entropy \
@@ -38,7 +38,8 @@ TREES := knuth-4x6.mmt:--pegs=4:--colors=6:--strategy=knuth \
 	entropy-exact500-5x8.mmt:--pegs=5:--colors=8:--strategy=entropy:--exact-below=500 \
 	entropy-exact500-6x6.mmt:--pegs=6:--colors=6:--strategy=entropy:--exact-below=500 \
 	entropy-rollout500-6x6.mmt:--pegs=6:--colors=6:--strategy=entropy:--first=112233:--exact-below=500:--rollout-above=500:--rollout-width=64 \
-	best-5x8.mmt:merge:--dir=campaigns/5x8:--fill=trees/entropy-exact500-5x8.mmt
+	optimal-4x12.mmt:merge:--dir=campaigns/4x12 \
+	optimal-5x8.mmt:merge:--dir=campaigns/5x8
 
 # Shipped trees whose proof certificate ships beside them (trees/NAME.mmc): the
 # small ones. The others' certificates are written by `make verify-proofs`.

@@ -2,7 +2,7 @@
 # make keep NAME=5x8/within-7: commits what a running campaign copied back into
 # campaigns/ (items, ledger lines, floors), with the trees shipped from its board's
 # campaign (trees/ files that `make trees` merges from campaigns/, say
-# best-5x8.mmt) kept what the merge makes of them: `make test` fails on a shipped
+# optimal-5x8.mmt) kept what the merge makes of them: `make test` fails on a shipped
 # tree older than the merge. Most items change no such tree, and are committed at
 # once. One that does (a split's guess costed in full below the best so far) gets
 # the tree rebuilt and trees/README.md's table rewritten, all staged but not
@@ -33,7 +33,7 @@ trap 'rm -rf "$snap"' EXIT
 git ls-files -z -- campaigns trees | git checkout-index -z --stdin --prefix="$snap/"
 
 stale=0
-for spec in $(grep -o "[A-Za-z0-9.-]*\.mmt:merge:--dir=campaigns/$board:[^ ]*" Makefile); do
+for spec in $(grep -o "[A-Za-z0-9.-]*\.mmt:merge:--dir=campaigns/$board\(:[^ ]*\)\?\( \|$\)" Makefile); do
   file=${spec%%:*}
   args=$(echo "${spec#*:}" | tr ':=' '  ')
   # shellcheck disable=SC2086 # the arguments are words, as `make trees` splits them

@@ -740,32 +740,60 @@ fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
     );
 }
 
-/// The shipped 4x12 tree, proven by a campaign kept in the repository: its top
-/// certificate holds one premise per item, each the last fact of a part that
-/// `mmcheck --parts` checked where it was written (a line of the campaign's
-/// ledger: the part's size, CRC-32 and last fact). It checks against that ledger
-/// and the tree, and without the ledger, or with another tree, it proves nothing.
+/// The shipped trees proven by campaigns kept in the repository (4x12 and 5x8):
+/// each top certificate holds one premise per item, each the last fact of a part
+/// that `mmcheck --parts` checked where it was written (a line of the campaign's
+/// ledger: the part's size, CRC-32 and last fact). The campaign's items merge
+/// into the shipped tree and certificate byte for byte; they check against that
+/// ledger and the tree, and without the ledger, or with another tree, prove nothing.
 #[test]
-fn the_shipped_4x12_proof_checks_against_its_campaign_s_ledger() {
-    let tree = root().join("trees/optimal-4x12.mmt");
-    let cert = root().join("campaigns/4x12/optimal-4x12.mmc");
-    let ledger = root().join("campaigns/4x12/parts.txt");
-    let [tree, cert, ledger] = [&tree, &cert, &ledger].map(|p| p.to_str().unwrap());
-    let said = ok("mmcheck", &["--parts", ledger, tree, cert]);
-    assert!(
-        said.starts_with(
-            "optimal: total 126470, proven (certificate checked: 51 facts, 50 of them premises"
-        ),
-        "{said}"
-    );
-    let err = fails("mmcheck", &[tree, cert]);
-    assert!(err.contains("whose check is not recorded"), "{err}");
-    let other = root().join("trees/optimal-4x11.mmt");
-    let out = mmcheck(&[
-        Path::new("--parts"),
-        Path::new(ledger),
-        &other,
-        Path::new(cert),
-    ]);
-    assert!(!out.status.success(), "{out:?}");
+fn the_shipped_campaign_proofs_check_against_their_ledgers() {
+    let dir = scratch("campaign_proofs");
+    for (board, total, facts, other) in [
+        ("4x12", 126470, 51, "optimal-4x11.mmt"),
+        ("5x8", 178292, 111, "entropy-exact500-5x8.mmt"),
+    ] {
+        let tree = root().join(format!("trees/optimal-{board}.mmt"));
+        let cert = root().join(format!("campaigns/{board}/optimal-{board}.mmc"));
+        let ledger = root().join(format!("campaigns/{board}/parts.txt"));
+        let campaign = root().join(format!("campaigns/{board}"));
+        let [merged, merged_cert] = ["mmt", "mmc"].map(|ext| dir.join(format!("{board}.{ext}")));
+        let [tree, cert, ledger, campaign, merged, merged_cert] =
+            [&tree, &cert, &ledger, &campaign, &merged, &merged_cert].map(|p| p.to_str().unwrap());
+        ok(
+            "mmgen",
+            &[
+                "merge",
+                "--dir",
+                campaign,
+                "--out",
+                merged,
+                "--certificate",
+                merged_cert,
+            ],
+        );
+        assert!(
+            std::fs::read(merged).unwrap() == std::fs::read(tree).unwrap()
+                && std::fs::read(merged_cert).unwrap() == std::fs::read(cert).unwrap(),
+            "{board}: the campaign's merge is not the shipped tree and certificate"
+        );
+        let said = ok("mmcheck", &["--parts", ledger, tree, cert]);
+        assert!(
+            said.starts_with(&format!(
+                "optimal: total {total}, proven (certificate checked: {facts} facts, {} of them premises",
+                facts - 1
+            )),
+            "{said}"
+        );
+        let err = fails("mmcheck", &[tree, cert]);
+        assert!(err.contains("whose check is not recorded"), "{err}");
+        let other = root().join("trees").join(other);
+        let out = mmcheck(&[
+            Path::new("--parts"),
+            Path::new(ledger),
+            &other,
+            Path::new(cert),
+        ]);
+        assert!(!out.status.success(), "{out:?}");
+    }
 }

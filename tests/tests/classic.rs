@@ -77,13 +77,15 @@ fn next_follows_knuths_worked_example_with_candidate_counts() {
 
 /// Shipped trees that take too long to rerun in every test (a minute or more on
 /// 2 cores, as the entropy trees with an exact search below 500 secrets; 5x7, 4x11
-/// and 6x5, hours; 4x12, a campaign of a day of CPU): `make trees`
-/// regenerates them (all but those four, whose proofs RESULTS.md tells; 4x12's
-/// top certificate is checked against its campaign's ledger by
-/// tests/tests/certificate.rs), and `make test` audits them like every other
+/// and 6x5, hours; 4x12 and 5x8, campaigns of days of CPU): `make trees`
+/// regenerates them (all but 5x7, 4x11 and 6x5, whose proofs RESULTS.md tells;
+/// 4x12's and 5x8's from their campaigns' items, a merge that
+/// tests/tests/certificate.rs checks byte for byte, with the top certificate
+/// against the campaign's ledger), and `make test` audits them like every other
 /// tree (`mmtree-report trees --check`, tests/tests/explain.rs).
 const LONG_PROOFS: &[&str] = &[
     "optimal-4x12.mmt",
+    "optimal-5x8.mmt",
     "optimal-5x7.mmt",
     "optimal-4x11.mmt",
     "optimal-6x5.mmt",
