@@ -47,7 +47,7 @@ CERTIFIED := optimal-4x6.mmt optimal-depth5-4x6.mmt optimal-4x6-no-repeat.mmt \
 	optimal-4x10-no-repeat.mmt optimal-4x8.mmt optimal-depth6-4x8.mmt
 
 .PHONY: build test test-cluster verify-proofs lint demo trees bench bench-large fuzz toolchain clean install man screenshots python test-python \
-	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results campaign keep
+	devices-setup firmware firmware-run avr avr-header wasm site test-devices bench-devices bench-estimates results campaign keep recheck
 
 FUZZ_SECONDS ?= 600
 
@@ -122,6 +122,17 @@ FILL ?=
 AGAIN ?=
 campaign: build
 	LAUNCH="$(LAUNCH)" FILL="$(FILL)" AGAIN="$(AGAIN)" scripts/campaign.sh $(NAME) $(WORK) $(JOBS) $(MIB) $(REL) "$(FIRST)"
+
+# A spot check of a finished campaign's ledger by a reader who does not trust it:
+# COUNT items drawn at random from SEED (pick your own), of those that took UNDER
+# seconds or less, each solved again in a copy under the budget that gives what it
+# recorded, its new part checked by mmcheck and what it proves compared with the
+# record (mmtree-report recheck; README: Check a proof yourself).
+COUNT ?= 20
+SEED ?= 1
+UNDER ?= 10
+recheck: build
+	$(REL)/mmtree-report recheck campaigns/$(NAME) --count $(COUNT) --seed $(SEED) --under $(UNDER)
 
 # Commits what a running campaign copied back (NAME's board's folder in campaigns/),
 # unless a tree `make trees` merges from it would change: then it says so, and the

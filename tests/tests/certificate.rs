@@ -745,7 +745,8 @@ fn a_long_check_goes_on_where_an_earlier_one_recorded_and_says_so() {
 /// that `mmcheck --parts` checked where it was written (a line of the campaign's
 /// ledger: the part's size, CRC-32 and last fact). The campaign's items merge
 /// into the shipped tree and certificate byte for byte; they check against that
-/// ledger and the tree, and without the ledger, or with another tree, prove nothing.
+/// ledger and the tree, and without the ledger, or with another tree, prove
+/// nothing; and items drawn from the campaign, solved again, prove their records.
 #[test]
 fn the_shipped_campaign_proofs_check_against_their_ledgers() {
     let dir = scratch("campaign_proofs");
@@ -795,5 +796,16 @@ fn the_shipped_campaign_proofs_check_against_their_ledgers() {
             Path::new(cert),
         ]);
         assert!(!out.status.success(), "{out:?}");
+        // A spot check of the ledger: two items drawn, solved again to their
+        // records, their new parts checked (tests/tests/cluster.rs has one that
+        // finds out a false record).
+        let said = ok(
+            "mmtree-report",
+            &["recheck", campaign, "--count", "2", "--under", "0.5"],
+        );
+        assert!(
+            said.contains("all 2 items solved again to what they recorded"),
+            "{said}"
+        );
     }
 }

@@ -924,6 +924,69 @@ fn a_proof_in_parts_is_checked_from_its_ledger_once_the_parts_are_gone() {
     std::fs::write(&other, format!("{}\n{seven}\n", cut.join("\n"))).unwrap();
     let err = fails("mmcheck", &["--parts", other.to_str().unwrap(), t, c]);
     assert!(err.contains("another board"), "{err}");
+
+    // A reader who does not trust the ledger draws items, solves each again under
+    // the budget that gives its record, and has mmcheck check the new part: every
+    // record is proven again, each fact the same as its ledger line's.
+    std::fs::write(run.join("parts.txt"), &recorded).unwrap();
+    let r = run.to_str().unwrap();
+    let all = [
+        "recheck", r, "--count", "1000", "--seed", "3", "--under", "1000",
+    ];
+    let said = ok("mmtree-report", &all);
+    let items = status(&run)["jobs"].as_u64().unwrap();
+    assert!(
+        said.contains(&format!(
+            "all {items} items solved again to what they recorded"
+        )) && said
+            .matches("(the same last fact as a line of the ledger)")
+            .count()
+            == lines
+            && said.matches("by the bounds alone").count() == items as usize - lines,
+        "{said}"
+    );
+    // The seed picks the items: another seed, other items.
+    let draw = |seed: &str| {
+        let said = ok(
+            "mmtree-report",
+            &["recheck", r, "--count", "3", "--seed", seed],
+        );
+        let items: Vec<String> = (said.lines().skip(1))
+            .filter_map(|l| Some(l.split(", item ").nth(1)?.split(' ').next()?.to_string()))
+            .collect();
+        assert_eq!(items.len(), 3, "{said}");
+        items
+    };
+    assert_eq!(draw("5"), draw("5"));
+    assert_ne!(draw("5"), draw("6"));
+    // A record that claims more than its class costs: an item costed in full,
+    // rewritten to say it costs at least one more (its checksum made again), is
+    // found out, though its file reads as sound.
+    let done = &status(&run)["items_done"];
+    let (index, cost) = (done.as_array().unwrap().iter())
+        .find(|i| i["exact"] == true && i["secrets"].as_u64() > Some(20))
+        .map(|i| (i["item"].as_u64().unwrap(), i["least"].as_u64().unwrap()))
+        .unwrap();
+    let path = run.join("items").join(format!("{index}.item"));
+    let bytes = std::fs::read(&path).unwrap();
+    let tag = outcome_at(&bytes);
+    let mut forged = bytes[..tag].to_vec();
+    forged.push(2);
+    forged.extend((cost + 1).to_le_bytes());
+    let crc = lookup::checksum::crc32(&forged);
+    forged.extend(crc.to_le_bytes());
+    std::fs::write(&path, forged).unwrap();
+    assert_eq!(status(&run)["damaged_items"], serde_json::json!([]));
+    let out = common::run("mmtree-report", &all);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.code() == Some(1)
+            && err.contains(&format!(
+                "item {index}: recorded at least {}, solved again costs {cost}",
+                cost + 1
+            )),
+        "{err}"
+    );
 }
 
 /// A certified exact plan of `board` in `dir/run`: its folder and its items.
@@ -2209,14 +2272,18 @@ fn bulls_and_cows_as_an_exact_plan_is_the_single_run_s_optimum() {
 /// numbers, the seconds (24 bytes) and what names the certificate (0, or 1, its
 /// size, its checksum and its last fact's head, length first).
 fn outcome_tag(item: &[u8]) -> u8 {
-    let after = match item[24] {
+    item[outcome_at(item)]
+}
+
+/// Where that tag is.
+fn outcome_at(item: &[u8]) -> usize {
+    match item[24] {
         0 => 25,
         _ => {
             let len = u32::from_le_bytes(item[37..41].try_into().unwrap()) as usize;
             41 + len
         }
-    };
-    item[after]
+    }
 }
 
 /// The least `n` secrets can cost with `branching` non-winning answers a guess, by

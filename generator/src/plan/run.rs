@@ -56,6 +56,12 @@ pub struct Run {
     /// for all of the gap, not only when their guess's other classes are done
     /// ([`Status::reopened`]).
     pub again: bool,
+    /// Items done are solved again, in a copy of the folder, under the budget
+    /// that gives what each recorded (one above its cost if costed in full, else
+    /// the least it was shown to cost): so a reader can see the search prove an
+    /// item's result again and have its new part checked (`mmtree-report
+    /// recheck`), without the budget the items done set today.
+    pub recheck: bool,
     /// Made once per process, for every item it solves.
     work: OnceLock<Work>,
     /// An exact plan's: what each item costs at the least ([`floors`]), read or
@@ -99,6 +105,15 @@ struct Work {
     codes: Codes,
     builder: Builder,
     classes: Mutex<HashMap<Steps, Arc<Vec<u32>>>>,
+}
+
+/// One exact item to solve: which, with what counters, since when, and under
+/// the budget its record gives when rechecked ([`Run::recheck`]).
+struct Solve<'a> {
+    index: usize,
+    counters: &'a Counters,
+    started: Instant,
+    recorded: Option<u32>,
 }
 
 impl Work {
@@ -276,6 +291,7 @@ impl Run {
             on_budget: None,
             shares: false,
             again: false,
+            recheck: false,
             work: OnceLock::new(),
             floors: OnceLock::new(),
             uppers: OnceLock::new(),
@@ -344,10 +360,18 @@ impl Run {
         if let Some(solved) = &solved_before {
             let again = matches!(solved.outcome, Outcome::AtLeast(_))
                 && (self.again || self.status()?.reopened.contains(&index));
-            if !again {
+            if !again && !self.recheck {
                 return Ok(None);
             }
         }
+        let recorded = match (self.recheck, &solved_before) {
+            (true, Some(solved)) => Some(match solved.outcome.cost() {
+                Cost::Exact(total) => total + 1,
+                cost => cost.least(),
+            }),
+            _ => None,
+        };
+        let recorded = recorded.map(|b| u32::try_from(b).unwrap_or(UNLIMITED));
         let recipe = &self.plan.recipe;
         let new_work = || -> Result<Work, String> {
             Ok(Work {
@@ -379,14 +403,21 @@ impl Run {
         let mut resumed = None;
         let (outcome, certificate) = match &work.builder {
             Builder::Exact(optimal) => {
-                self.solve_exact(work, optimal, index, counters, started, &mut resumed)?
+                let solve = Solve {
+                    index,
+                    counters,
+                    started,
+                    recorded,
+                };
+                self.solve_exact(work, optimal, solve, &mut resumed)?
             }
             Builder::Rule(_) => (Outcome::Tree(self.expand(work, index, counters)), None),
         };
         // With the runs before, up to their last save, and its solves before: how
         // long all its searches took.
+        let solves_before = solved_before.filter(|_| !self.recheck);
         let earlier =
-            resumed.map_or(0.0, |r| r.seconds) + solved_before.map_or(0.0, |solved| solved.seconds);
+            resumed.map_or(0.0, |r| r.seconds) + solves_before.map_or(0.0, |solved| solved.seconds);
         let cost = outcome.cost();
         let solved = Solved {
             outcome,
@@ -446,20 +477,28 @@ impl Run {
         &self,
         work: &Work,
         optimal: &Optimal,
-        index: usize,
-        counters: &Counters,
-        started: Instant,
+        solve: Solve<'_>,
         resumed: &mut Option<Resumed>,
     ) -> Result<(Outcome, Option<Part>), String> {
+        let Solve {
+            index,
+            counters,
+            started,
+            recorded,
+        } = solve;
         let item = &self.plan.items[index];
         let recipe = &self.plan.recipe;
         // Below its floor nothing is searched: the class is shown to cost that
         // much at least, with one fact (the floors module).
         self.work_out_floors(optimal);
         let floor = u32::try_from(self.floors(optimal)[index]).unwrap_or(UNLIMITED);
-        let budget = match self.settled.get().is_some_and(|s| s.contains(&index)) {
-            true => floor,
-            false => self.budget(optimal, index)?.max(floor),
+        let budget = match (
+            recorded,
+            self.settled.get().is_some_and(|s| s.contains(&index)),
+        ) {
+            (Some(recorded), _) => recorded.max(floor),
+            (None, true) => floor,
+            (None, false) => self.budget(optimal, index)?.max(floor),
         };
         let candidates = work.candidates(&item.path);
         let history: Vec<u32> = item.path.iter().map(|&(g, _)| g).collect();

@@ -144,6 +144,14 @@ pub struct SolveArgs {
     /// Items not done are solved as without it; items costed in full are done.
     #[arg(long, conflicts_with = "task")]
     again: bool,
+    /// An exact plan: solve the items named again though they are done, each
+    /// under the budget that gives what it recorded (one above its cost if costed
+    /// in full, else the least it was shown to cost), not the one the items done
+    /// set today; its file and its certificate's part are written anew. For a
+    /// copy of a campaign's folder: `mmtree-report recheck` draws items so, has
+    /// `mmcheck` check each new part and compares what it proves with the record.
+    #[arg(long, conflicts_with_all = ["task", "again", "share"])]
+    recheck: bool,
 }
 
 /// Work items done, missing and damaged, and the time left; or where a proof
@@ -326,6 +334,7 @@ pub fn solve(args: &SolveArgs) -> Outcome {
         ("--cache-mib", args.cache_mib.is_some()),
         ("--share", args.share),
         ("--again", args.again),
+        ("--recheck", args.recheck),
         ("--checkpoint-every", args.checkpoint_every.is_some()),
     ];
     if let (false, Some((flag, _))) = (exact, exact_only.iter().find(|(_, given)| *given)) {
@@ -338,6 +347,7 @@ pub fn solve(args: &SolveArgs) -> Outcome {
     }
     run.shares = args.share;
     run.again = args.again;
+    run.recheck = args.recheck;
     if let Some(every) = args.checkpoint_every {
         run.saves = Some(std::time::Duration::from_secs_f64(every));
         if let Some(seconds) = args.budget_every {

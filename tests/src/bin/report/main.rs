@@ -16,6 +16,10 @@
 //! - `mmtree-report results ARGS`: reruns the RESULTS.md row of `mmgen ARGS` and
 //!   rewrites its figures (see [`results`]).
 //!
+//! - `mmtree-report recheck DIR [--count N] [--seed S] [--under SECONDS]`: solves
+//!   items of a campaign drawn at random again and finds their new parts' last
+//!   facts in its ledger (see [`recheck`]).
+//!
 //! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
 //!   layout) and unverified, into the verification section of `BENCHMARKS.md`.
 //!
@@ -25,6 +29,7 @@
 mod devices;
 mod estimates;
 mod load;
+mod recheck;
 mod results;
 
 use lookup::audit::audit;
@@ -51,11 +56,12 @@ fn main() -> ExitCode {
         ["estimates"] => estimates::estimates(false),
         ["estimates", "--write"] => estimates::estimates(true),
         ["results", args] => results::results(args),
+        ["recheck", ref args @ ..] => recheck::recheck(args),
         ["verify", ref files @ ..] if !files.is_empty() => files
             .iter()
             .try_for_each(|file| record_verify_cost(Path::new(file))),
         _ => Err(
-            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | estimates [--write] | results ARGS | verify FILE..."
+            "usage: mmtree-report trees [--check] | bench [--large [ARGS]] | devices [--write] | estimates [--write] | results ARGS | recheck DIR [--count N] [--seed S] [--under SECONDS] | verify FILE..."
                 .into(),
         ),
     };
