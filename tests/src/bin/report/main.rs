@@ -16,9 +16,9 @@
 //! - `mmtree-report results ARGS`: reruns the RESULTS.md row of `mmgen ARGS` and
 //!   rewrites its figures (see [`results`]).
 //!
-//! - `mmtree-report recheck DIR [--count N] [--seed S] [--under SECONDS]`: solves
-//!   items of a campaign drawn at random again and finds their new parts' last
-//!   facts in its ledger (see [`recheck`]).
+//! - `mmtree-report recheck DIR [--count N] [--seed S] [--under SECONDS]`: items
+//!   of a campaign drawn at random, each solved again to what it recorded and its
+//!   new part checked by `mmcheck`: a spot check of the ledger (see [`recheck`]).
 //!
 //! - `mmtree-report verify FILE...`: times opening each tree verified (checksum and
 //!   layout) and unverified, into the verification section of `BENCHMARKS.md`.

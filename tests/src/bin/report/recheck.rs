@@ -22,7 +22,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// An item to draw: its level (the campaign's folder, or a split's inside it, as a
-/// path from the campaign) and its number there.
+/// path from the campaign), its number there, its secrets and what it recorded.
 struct Candidate {
     level: PathBuf,
     index: usize,
