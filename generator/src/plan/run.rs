@@ -358,9 +358,10 @@ impl Run {
         // `status` sums what it took.
         let solved_before = self.read_item(index).ok().flatten();
         if let Some(solved) = &solved_before {
-            let again = matches!(solved.outcome, Outcome::AtLeast(_))
-                && (self.again || self.status()?.reopened.contains(&index));
-            if !again && !self.recheck {
+            let again = self.recheck
+                || matches!(solved.outcome, Outcome::AtLeast(_))
+                    && (self.again || self.status()?.reopened.contains(&index));
+            if !again {
                 return Ok(None);
             }
         }
