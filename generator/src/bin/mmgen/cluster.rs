@@ -898,8 +898,7 @@ pub fn status(args: &StatusArgs) -> Outcome {
             n => format!(" ({n} of its items with no floor worked out yet)"),
         };
         let all_done = split.done.len() == split.jobs;
-        let left = match split_left(*item) {
-            Some(_) if all_done => String::new(),
+        let left = match (!all_done).then(|| split_left(*item)).flatten() {
             Some(seconds) => format!(
                 ", about {} of one core left by its own projection (its status says how)",
                 hours(seconds)
